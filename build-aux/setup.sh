@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# One script behind the README's two commands.
+#
+#   build-aux/setup.sh run    install what is missing, build, open Elicit on the demo server
+#   build-aux/setup.sh test   install what is missing, build, run every test; non-zero on failure
+#
+# Works as root on a fresh Debian 12 machine; as another user it uses sudo for apt-get.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+mode=${1:-run}
+
+packages=(
+  build-essential pkg-config meson ninja-build gettext clang libclang-rt-14-dev
+  libglib2.0-dev libgtk-4-dev libjson-glib-dev libsoup-3.0-dev libpsl-dev
+  gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
+  appstream desktop-file-utils
+  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind
+  nodejs npm
+)
+
+log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
+
+install_packages() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  # Node may come from elsewhere than Debian (it does on our machines): keep it.
+  if command -v node >/dev/null && command -v npm >/dev/null; then
+    local kept=()
+    for p in "${missing[@]}"; do [[ $p == nodejs || $p == npm ]] || kept+=("$p"); done
+    missing=("${kept[@]}")
+  fi
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  log "installing: ${missing[*]}"
+  local sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+}
+
+# The end-to-end tests talk to MCP peers no one here wrote, pinned in
+# tests/node/package-lock.json.
+install_node_peers() {
+  local stamp=tests/node/node_modules/.package-lock.json
+  if [[ ! -f $stamp || tests/node/package-lock.json -nt $stamp ]]; then
+    log "installing the pinned npm peers (tests/node)"
+    npm ci --prefix tests/node --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+}
+
+build() {
+  local dir=$1; shift
+  if [[ ! -f $dir/build.ninja ]]; then
+    meson setup "$dir" "$@" >/dev/null
+  fi
+  ninja -C "$dir" >/dev/null
+}
+
+headless() {
+  if [[ -n ${DISPLAY:-} ]]; then
+    dbus-run-session -- "$@"
+  else
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" "$@"
+  fi
+}
+
+run_tests() {
+  local failed=0
+  log "tests"
+  headless meson test -C _build --print-errorlogs --num-processes 2 || failed=1
+
+  log "unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer"
+  build _build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_odr_violation=0 \
+  LSAN_OPTIONS=suppressions=$here/tests/lsan.supp:print_suppressions=0 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    headless meson test -C _build-asan --print-errorlogs --suite unit --num-processes 2 \
+    || failed=1
+
+  log "fuzzing schema parsing and the JSON pre-scan (30 s each)"
+  tests/fuzz/run.sh 30 || failed=1
+
+  return $failed
+}
+
+install_packages
+log "building"
+build _build
+
+case $mode in
+  run)
+    exec ./_build/src/app/elicit lint tests/data/seed-user-registration.json
+    ;;
+  test)
+    install_node_peers
+    if run_tests; then
+      log "all tests passed"
+    else
+      log "some tests failed"
+      exit 1
+    fi
+    ;;
+  *)
+    echo "usage: $0 run|test" >&2
+    exit 2
+    ;;
+esac

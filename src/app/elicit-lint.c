@@ -1,0 +1,470 @@
+/* elicit-lint.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "elicit.h"
+#include "schema/elicit-json-private.h"
+#include "schema/elicit-text-private.h"
+
+#include "elicit-lint.h"
+
+/* How the form presents long lists; keep in step with the widgets. */
+#define SEARCHABLE_CHOICE_THRESHOLD 10
+#define SCROLLING_MULTI_THRESHOLD   30
+
+typedef struct
+{
+  JsonObject *params;          /* nullable, borrowed */
+  JsonObject *schema;          /* nullable, borrowed */
+} LintInput;
+
+static void
+out (const char *format,
+     ...) G_GNUC_PRINTF (1, 2);
+
+/* Server authors read this in a terminal: always UTF-8, never g_print's
+ * charset conversion, which turns every non-ASCII title into escapes. */
+static void
+out (const char *format,
+     ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  fputs (text, stdout);
+}
+
+static JsonObject *
+get_object_member (JsonObject *object,
+                   const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return (node != NULL && JSON_NODE_HOLDS_OBJECT (node)) ? json_node_get_object (node) : NULL;
+}
+
+static const char *
+get_string_member (JsonObject *object,
+                   const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  return json_node_get_string (node);
+}
+
+/* FILE may be a requestedSchema, the params of elicitation/create, or a whole
+ * JSON-RPC request. */
+static gboolean
+find_input (JsonNode   *root,
+            LintInput  *input,
+            GError    **error)
+{
+  JsonObject *object;
+  JsonObject *params;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error_literal (error, ELICIT_SCHEMA_ERROR, ELICIT_SCHEMA_ERROR_NOT_AN_OBJECT,
+                           _("The file does not hold a JSON object"));
+      return FALSE;
+    }
+
+  object = json_node_get_object (root);
+  params = get_object_member (object, "params");
+  if (json_object_has_member (object, "method") && params != NULL)
+    object = params;
+
+  if (json_object_has_member (object, "requestedSchema") ||
+      json_object_has_member (object, "mode") ||
+      json_object_has_member (object, "message"))
+    {
+      input->params = object;
+      input->schema = get_object_member (object, "requestedSchema");
+    }
+  else
+    {
+      input->schema = object;
+    }
+
+  return TRUE;
+}
+
+static const char *
+kind_name (ElicitFieldKind kind)
+{
+  switch (kind)
+    {
+    case ELICIT_FIELD_KIND_TEXT:         return _("text");
+    case ELICIT_FIELD_KIND_NUMBER:       return _("number");
+    case ELICIT_FIELD_KIND_INTEGER:      return _("integer");
+    case ELICIT_FIELD_KIND_BOOLEAN:      return _("boolean");
+    case ELICIT_FIELD_KIND_CHOICE:       return _("single choice");
+    case ELICIT_FIELD_KIND_MULTI_CHOICE: return _("multiple choice");
+    default:                             g_assert_not_reached ();
+    }
+}
+
+static char *
+text_widget (ElicitField *field)
+{
+  switch (elicit_field_get_format (field))
+    {
+    case ELICIT_TEXT_FORMAT_EMAIL:     return g_strdup (_("email entry"));
+    case ELICIT_TEXT_FORMAT_URI:       return g_strdup (_("web address entry"));
+    case ELICIT_TEXT_FORMAT_DATE:      return g_strdup (_("date entry with a calendar"));
+    case ELICIT_TEXT_FORMAT_DATE_TIME: return g_strdup (_("date and time entry with a calendar"));
+    case ELICIT_TEXT_FORMAT_NONE:
+    default:
+      break;
+    }
+
+  if (elicit_field_get_max_length (field) > 200)
+    return g_strdup (_("multi-line text editor"));
+
+  return g_strdup (_("text entry"));
+}
+
+static char *
+describe_widget (ElicitField *field)
+{
+  guint n_options = g_list_model_get_n_items (elicit_field_get_options (field));
+
+  switch (elicit_field_get_kind (field))
+    {
+    case ELICIT_FIELD_KIND_TEXT:
+      return text_widget (field);
+    case ELICIT_FIELD_KIND_NUMBER:
+      return g_strdup (_("number box (decimals allowed)"));
+    case ELICIT_FIELD_KIND_INTEGER:
+      return g_strdup (_("number box (whole numbers)"));
+    case ELICIT_FIELD_KIND_BOOLEAN:
+      return g_strdup (_("switch"));
+    case ELICIT_FIELD_KIND_CHOICE:
+      if (n_options > SEARCHABLE_CHOICE_THRESHOLD)
+        return g_strdup_printf (ngettext ("searchable drop-down of %u option",
+                                          "searchable drop-down of %u options", n_options),
+                                n_options);
+      return g_strdup_printf (ngettext ("drop-down of %u option",
+                                        "drop-down of %u options", n_options), n_options);
+    case ELICIT_FIELD_KIND_MULTI_CHOICE:
+      if (n_options > SCROLLING_MULTI_THRESHOLD)
+        return g_strdup_printf (ngettext ("searchable list of %u check box",
+                                          "searchable list of %u check boxes", n_options),
+                                n_options);
+      return g_strdup_printf (ngettext ("%u check box", "%u check boxes", n_options), n_options);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static char *
+format_number (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.15g", value));
+}
+
+static void
+append_range (GString    *constraints,
+              const char *what,
+              gint64      min,
+              gint64      max)
+{
+  if (min < 0 && max < 0)
+    return;
+
+  if (constraints->len > 0)
+    g_string_append (constraints, "; ");
+
+  if (min >= 0 && max >= 0)
+    g_string_append_printf (constraints, "%s %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT,
+                            what, min, max);
+  else if (min >= 0)
+    g_string_append_printf (constraints, "%s ≥ %" G_GINT64_FORMAT, what, min);
+  else
+    g_string_append_printf (constraints, "%s ≤ %" G_GINT64_FORMAT, what, max);
+}
+
+static void
+append_bounds (GString     *constraints,
+               ElicitField *field)
+{
+  double minimum, maximum;
+  gboolean has_min = elicit_field_get_minimum (field, &minimum);
+  gboolean has_max = elicit_field_get_maximum (field, &maximum);
+  g_autofree char *min_text = has_min ? format_number (minimum) : NULL;
+  g_autofree char *max_text = has_max ? format_number (maximum) : NULL;
+
+  if (!has_min && !has_max)
+    return;
+
+  if (constraints->len > 0)
+    g_string_append (constraints, "; ");
+
+  if (has_min && has_max)
+    g_string_append_printf (constraints, _("from %s to %s"), min_text, max_text);
+  else if (has_min)
+    g_string_append_printf (constraints, _("at least %s"), min_text);
+  else
+    g_string_append_printf (constraints, _("at most %s"), max_text);
+}
+
+static char *
+describe_constraints (ElicitField *field)
+{
+  GString *constraints = g_string_new (NULL);
+  const char *pattern = elicit_field_get_pattern (field);
+
+  append_range (constraints, _("characters"),
+                elicit_field_get_min_length (field), elicit_field_get_max_length (field));
+  append_range (constraints, _("choices"),
+                elicit_field_get_min_items (field), elicit_field_get_max_items (field));
+  append_bounds (constraints, field);
+
+  if (pattern != NULL)
+    g_string_append_printf (constraints, "%s%s /%s/", constraints->len ? "; " : "",
+                            _("matches"), pattern);
+
+  if (constraints->len == 0)
+    return g_string_free (constraints, TRUE);
+
+  return g_string_free (constraints, FALSE);
+}
+
+static void
+print_options (ElicitField *field)
+{
+  GListModel *options = elicit_field_get_options (field);
+  guint n = g_list_model_get_n_items (options);
+
+  for (guint i = 0; i < MIN (n, 20); i++)
+    {
+      g_autoptr(ElicitOption) option = g_list_model_get_item (options, i);
+      const char *value = elicit_option_get_value (option);
+      g_autofree char *label = elicit_text_sanitize_line (elicit_option_get_label (option),
+                                                          ELICIT_TEXT_LINE_MAX);
+
+      if (g_strcmp0 (label, value) == 0)
+        out ("       • %s\n", label);
+      else
+        out ("       • %s  (%s)\n", label, value);
+    }
+
+  if (n > 20)
+    out ("       • %s\n", _("…and more"));
+}
+
+static void
+print_field (ElicitField *field,
+             guint        position)
+{
+  g_autofree char *label = elicit_text_sanitize_line (elicit_field_get_label (field),
+                                                      ELICIT_TEXT_LINE_MAX);
+  g_autofree char *description = elicit_text_sanitize_line (elicit_field_get_description (field),
+                                                            ELICIT_TEXT_LINE_MAX);
+  g_autofree char *widget = describe_widget (field);
+  g_autofree char *constraints = describe_constraints (field);
+  JsonNode *default_value = elicit_field_get_default (field);
+  g_autofree char *default_text = default_value ? json_to_string (default_value, FALSE) : NULL;
+
+  out ("  %u. %s — %s%s\n", position + 1, elicit_field_get_name (field),
+       kind_name (elicit_field_get_kind (field)),
+       elicit_field_get_required (field) ? _(", required") : _(", optional"));
+  out ("     %-13s %s\n", _("Label:"), label);
+  if (description != NULL && *description != '\0')
+    out ("     %-13s %s\n", _("Description:"), description);
+  out ("     %-13s %s\n", _("Widget:"), widget);
+  if (constraints != NULL)
+    out ("     %-13s %s\n", _("Constraints:"), constraints);
+  out ("     %-13s %s\n", _("Default:"),
+       default_text ? default_text : _("none (left out unless the user fills it in)"));
+  if (elicit_text_looks_secret (elicit_field_get_name (field)) ||
+      elicit_text_looks_secret (elicit_field_get_title (field)))
+    out ("     %-13s %s\n", _("Warning:"),
+         _("this looks like a secret; servers must not ask for secrets in form mode"));
+  if (elicit_field_get_kind (field) == ELICIT_FIELD_KIND_CHOICE ||
+      elicit_field_get_kind (field) == ELICIT_FIELD_KIND_MULTI_CHOICE)
+    print_options (field);
+}
+
+static void
+print_schema (ElicitSchema *schema)
+{
+  GListModel *fields = elicit_schema_get_fields (schema);
+  const char * const *warnings = elicit_schema_get_warnings (schema);
+  guint n_fields = g_list_model_get_n_items (fields);
+  guint n_warnings = warnings ? g_strv_length ((char **) warnings) : 0;
+
+  if (n_fields == 0)
+    out ("  %s\n", _("(no fields: the dialog only asks to accept or decline)"));
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
+
+      print_field (field, i);
+    }
+
+  if (n_warnings > 0)
+    {
+      out ("\n%s\n", _("Warnings:"));
+      for (guint i = 0; i < n_warnings; i++)
+        out ("  • %s\n", warnings[i]);
+    }
+
+  out ("\n");
+  out (ngettext ("Usable: %u field", "Usable: %u fields", n_fields), n_fields);
+  out (", ");
+  out (ngettext ("%u warning.\n", "%u warnings.\n", n_warnings), n_warnings);
+}
+
+static JsonNode *
+read_json_file (const char  *path,
+                GError     **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+
+  return elicit_json_parse (contents, length, 64, error);
+}
+
+static int
+check_content (ElicitSchema *schema,
+               const char   *content_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = read_json_file (content_path, &error);
+  g_autoptr(GHashTable) errors = NULL;
+  g_autoptr(JsonObject) sent = NULL;
+  g_autoptr(JsonNode) sent_node = NULL;
+  g_autofree char *sent_text = NULL;
+  GListModel *fields = elicit_schema_get_fields (schema);
+  GHashTableIter iter;
+  gpointer name, message;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      out ("\n%s: %s\n", content_path, error ? error->message : _("not a JSON object"));
+      return 1;
+    }
+
+  errors = elicit_schema_validate (schema, json_node_get_object (node));
+  out ("\n%s %s\n", _("Content:"), content_path);
+
+  /* Field errors in the form's order first, then keys the schema lacks. */
+  for (guint i = 0; i < g_list_model_get_n_items (fields); i++)
+    {
+      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
+      const char *field_name = elicit_field_get_name (field);
+      const char *field_message = g_hash_table_lookup (errors, field_name);
+
+      if (field_message != NULL)
+        out ("  ✗ %s: %s\n", field_name, field_message);
+    }
+  g_hash_table_iter_init (&iter, errors);
+  while (g_hash_table_iter_next (&iter, &name, &message))
+    if (elicit_schema_get_field (schema, name) == NULL)
+      out ("  ✗ %s: %s\n", (char *) name, (char *) message);
+
+  if (g_hash_table_size (errors) > 0)
+    return 1;
+
+  sent = elicit_schema_build_content (schema, json_node_get_object (node));
+  sent_node = json_node_init_object (json_node_alloc (), sent);
+  sent_text = json_to_string (sent_node, FALSE);
+  out ("  ✓ %s\n  %s %s\n", _("valid"), _("Sent as:"), sent_text);
+  return 0;
+}
+
+static int
+lint_form (JsonObject *schema_object,
+           const char *content_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ElicitSchema) schema = NULL;
+
+  if (schema_object == NULL)
+    {
+      out ("%s %s\n", _("Refused:"), _("the request has no requestedSchema object"));
+      return 1;
+    }
+
+  schema = elicit_schema_new_from_json (schema_object, &error);
+  if (schema == NULL)
+    {
+      out ("%s %s\n", _("Refused:"), error->message);
+      return 1;
+    }
+
+  print_schema (schema);
+
+  if (content_path != NULL)
+    return check_content (schema, content_path);
+
+  return 0;
+}
+
+int
+elicit_lint_main (int    argc,
+                  char **argv)
+{
+  g_autofree char *content_path = NULL;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  LintInput input = { NULL, NULL };
+  const GOptionEntry entries[] = {
+    { "content", 0, 0, G_OPTION_ARG_FILENAME, &content_path,
+      N_("Also validate this content against the schema"), N_("CONTENT.json") },
+    { NULL }
+  };
+
+  elicit_init ();
+
+  context = g_option_context_new (_("FILE.json — check an elicitation schema as Elicit sees it"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
+    {
+      fprintf (stderr, "%s\n", error ? error->message : _("Give exactly one FILE.json"));
+      return 2;
+    }
+
+  root = read_json_file (argv[1], &error);
+  if (root == NULL || !find_input (root, &input, &error))
+    {
+      out ("%s %s: %s\n", _("Refused:"), argv[1], error->message);
+      return 1;
+    }
+
+  if (input.params != NULL && get_string_member (input.params, "message") != NULL)
+    {
+      g_autofree char *message = elicit_text_sanitize_block (
+        get_string_member (input.params, "message"), ELICIT_TEXT_BLOCK_MAX);
+
+      out ("%s %s\n", _("Message:"), message);
+    }
+
+  out ("%s\n", _("Fields, as the dialog shows them:"));
+  return lint_form (input.schema, content_path);
+}

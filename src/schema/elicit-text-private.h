@@ -1,0 +1,25 @@
+/* elicit-text-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* How many characters of server text a single-line label keeps. */
+#define ELICIT_TEXT_LINE_MAX  200
+/* How many characters of a server's message or description are kept. */
+#define ELICIT_TEXT_BLOCK_MAX 10000
+
+char     *elicit_text_sanitize_line  (const char *text,
+                                      gsize       max_chars);
+char     *elicit_text_sanitize_block (const char *text,
+                                      gsize       max_chars);
+gboolean  elicit_text_looks_secret   (const char *text);
+
+G_END_DECLS

@@ -1,0 +1,199 @@
+/* elicit-text.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "elicit-text-private.h"
+
+/*
+ * Server text is untrusted. Bidirectional overrides can make "gpj.exe" read as
+ * "exe.jpg", zero-width characters can make two names look alike, and control
+ * characters can break a layout. Labels lose all of them; blocks of text keep
+ * line breaks and tabs.
+ */
+static gboolean
+is_invisible (gunichar c)
+{
+  switch (c)
+    {
+    case 0x061C:             /* ARABIC LETTER MARK */
+    case 0x115F: case 0x1160: case 0x3164: case 0xFFA0: /* Hangul fillers */
+    case 0x180E:             /* MONGOLIAN VOWEL SEPARATOR */
+    case 0x200B: case 0x200C: case 0x200D: case 0x200E: case 0x200F:
+    case 0x202A: case 0x202B: case 0x202C: case 0x202D: case 0x202E:
+    case 0x2060: case 0x2061: case 0x2062: case 0x2063: case 0x2064:
+    case 0x2066: case 0x2067: case 0x2068: case 0x2069:
+    case 0xFEFF:
+      return TRUE;
+    default:
+      break;
+    }
+
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_CONTROL:
+    case G_UNICODE_FORMAT:
+    case G_UNICODE_UNASSIGNED:
+    case G_UNICODE_PRIVATE_USE:
+    case G_UNICODE_SURROGATE:
+      return TRUE;
+    case G_UNICODE_LOWERCASE_LETTER:
+    case G_UNICODE_MODIFIER_LETTER:
+    case G_UNICODE_OTHER_LETTER:
+    case G_UNICODE_TITLECASE_LETTER:
+    case G_UNICODE_UPPERCASE_LETTER:
+    case G_UNICODE_SPACING_MARK:
+    case G_UNICODE_ENCLOSING_MARK:
+    case G_UNICODE_NON_SPACING_MARK:
+    case G_UNICODE_DECIMAL_NUMBER:
+    case G_UNICODE_LETTER_NUMBER:
+    case G_UNICODE_OTHER_NUMBER:
+    case G_UNICODE_CONNECT_PUNCTUATION:
+    case G_UNICODE_DASH_PUNCTUATION:
+    case G_UNICODE_CLOSE_PUNCTUATION:
+    case G_UNICODE_FINAL_PUNCTUATION:
+    case G_UNICODE_INITIAL_PUNCTUATION:
+    case G_UNICODE_OTHER_PUNCTUATION:
+    case G_UNICODE_OPEN_PUNCTUATION:
+    case G_UNICODE_CURRENCY_SYMBOL:
+    case G_UNICODE_MODIFIER_SYMBOL:
+    case G_UNICODE_MATH_SYMBOL:
+    case G_UNICODE_OTHER_SYMBOL:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+    case G_UNICODE_SPACE_SEPARATOR:
+    default:
+      return FALSE;
+    }
+}
+
+static char *
+sanitize (const char *text,
+          gsize       max_chars,
+          gboolean    keep_breaks)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+  gsize n_chars = 0;
+  gboolean pending_space = FALSE;
+
+  if (text == NULL)
+    return NULL;
+
+  valid = g_utf8_make_valid (text, -1);
+  out = g_string_sized_new (MIN (strlen (valid), max_chars * 4) + 4);
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gboolean is_break = (c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029);
+
+      if (keep_breaks && (c == '\n' || c == '\t'))
+        {
+          /* keep as is */
+        }
+      else if (is_break || c == '\t' || g_unichar_isspace (c))
+        {
+          pending_space = out->len > 0;
+          continue;
+        }
+      else if (is_invisible (c))
+        continue;
+
+      if (n_chars >= max_chars)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+
+      if (pending_space && !(keep_breaks && c == '\n'))
+        {
+          g_string_append_c (out, ' ');
+          n_chars++;
+        }
+      pending_space = FALSE;
+
+      g_string_append_unichar (out, c);
+      n_chars++;
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/*
+ * elicit_text_sanitize_line:
+ * Returns @text as one line fit for a label: valid UTF-8, no controls, no bidi
+ * overrides or invisible characters, runs of white space folded to one space,
+ * at most @max_chars characters (then an ellipsis). NULL stays NULL.
+ */
+char *
+elicit_text_sanitize_line (const char *text,
+                           gsize       max_chars)
+{
+  return sanitize (text, max_chars, FALSE);
+}
+
+/*
+ * elicit_text_sanitize_block:
+ * Like elicit_text_sanitize_line(), but keeps line breaks and tabs, for
+ * messages and descriptions.
+ */
+char *
+elicit_text_sanitize_block (const char *text,
+                            gsize       max_chars)
+{
+  return sanitize (text, max_chars, TRUE);
+}
+
+/*
+ * elicit_text_looks_secret:
+ * Whether a field name or title looks like it asks for a secret the spec
+ * forbids servers to request in form mode: passwords, tokens, API keys, card
+ * numbers. Compares case-insensitively and ignores separators, so "api_key",
+ * "API Key" and "apiKey" all match.
+ */
+gboolean
+elicit_text_looks_secret (const char *text)
+{
+  static const char * const needles[] = {
+    "password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey",
+    "privatekey", "cardnumber", "creditcard", "cvv", "cvc", "securitycode", "pin",
+    "ssn", "socialsecurity", "iban", "otp", "2fa", "mfacode",
+  };
+  g_autofree char *folded = NULL;
+  GString *squashed;
+
+  if (text == NULL)
+    return FALSE;
+
+  folded = g_utf8_casefold (text, -1);
+  squashed = g_string_new (NULL);
+  for (const char *p = folded; *p != '\0'; p++)
+    if (g_ascii_isalnum (*p) || (guchar) *p >= 0x80)
+      g_string_append_c (squashed, *p);
+
+  for (guint i = 0; i < G_N_ELEMENTS (needles); i++)
+    {
+      const char *hit = strstr (squashed->str, needles[i]);
+
+      /* "pin" and "otp" are short: only a whole word counts ("pin", "pin code"),
+       * never a part of "spinner" or "shipping". */
+      if (hit != NULL && strlen (needles[i]) <= 3 && !g_str_equal (squashed->str, needles[i]) &&
+          !(hit == squashed->str && g_str_has_suffix (squashed->str, "code")))
+        continue;
+      if (hit != NULL)
+        {
+          g_string_free (squashed, TRUE);
+          return TRUE;
+        }
+    }
+
+  g_string_free (squashed, TRUE);
+  return FALSE;
+}
