@@ -181,11 +181,14 @@ format_number (double value)
   return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.15g", value));
 }
 
+/* @both, @at_least and @at_most are translated formats taking gint64s. */
 static void
 append_range (GString    *constraints,
-              const char *what,
               gint64      min,
-              gint64      max)
+              gint64      max,
+              const char *both,
+              const char *at_least,
+              const char *at_most)
 {
   if (min < 0 && max < 0)
     return;
@@ -194,12 +197,11 @@ append_range (GString    *constraints,
     g_string_append (constraints, "; ");
 
   if (min >= 0 && max >= 0)
-    g_string_append_printf (constraints, "%s %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT,
-                            what, min, max);
+    g_string_append_printf (constraints, both, min, max);
   else if (min >= 0)
-    g_string_append_printf (constraints, "%s ≥ %" G_GINT64_FORMAT, what, min);
+    g_string_append_printf (constraints, at_least, min);
   else
-    g_string_append_printf (constraints, "%s ≤ %" G_GINT64_FORMAT, what, max);
+    g_string_append_printf (constraints, at_most, max);
 }
 
 static void
@@ -232,10 +234,16 @@ describe_constraints (ElicitField *field)
   GString *constraints = g_string_new (NULL);
   const char *pattern = elicit_field_get_pattern (field);
 
-  append_range (constraints, _("characters"),
-                elicit_field_get_min_length (field), elicit_field_get_max_length (field));
-  append_range (constraints, _("choices"),
-                elicit_field_get_min_items (field), elicit_field_get_max_items (field));
+  append_range (constraints,
+                elicit_field_get_min_length (field), elicit_field_get_max_length (field),
+                _("%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT " characters"),
+                _("at least %" G_GINT64_FORMAT " characters"),
+                _("at most %" G_GINT64_FORMAT " characters"));
+  append_range (constraints,
+                elicit_field_get_min_items (field), elicit_field_get_max_items (field),
+                _("choose %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT),
+                _("choose at least %" G_GINT64_FORMAT),
+                _("choose at most %" G_GINT64_FORMAT));
   append_bounds (constraints, field);
 
   if (pattern != NULL)
@@ -282,7 +290,7 @@ print_field (ElicitField *field,
   g_autofree char *widget = describe_widget (field);
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
-  g_autofree char *default_text = default_value ? json_to_string (default_value, FALSE) : NULL;
+  g_autofree char *default_text = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
 
   out ("  %u. %s — %s%s\n", position + 1, elicit_field_get_name (field),
        kind_name (elicit_field_get_kind (field)),
@@ -312,6 +320,7 @@ print_schema (ElicitSchema *schema)
   guint n_fields = g_list_model_get_n_items (fields);
   guint n_warnings = warnings ? g_strv_length ((char **) warnings) : 0;
 
+  out ("%s\n", _("Fields, as the dialog shows them:"));
   if (n_fields == 0)
     out ("  %s\n", _("(no fields: the dialog only asks to accept or decline)"));
 
@@ -391,7 +400,7 @@ check_content (ElicitSchema *schema,
 
   sent = elicit_schema_build_content (schema, json_node_get_object (node));
   sent_node = json_node_init_object (json_node_alloc (), sent);
-  sent_text = json_to_string (sent_node, FALSE);
+  sent_text = elicit_json_to_string (sent_node, NULL);
   out ("  ✓ %s\n  %s %s\n", _("valid"), _("Sent as:"), sent_text);
   return 0;
 }
@@ -465,6 +474,5 @@ elicit_lint_main (int    argc,
       out ("%s %s\n", _("Message:"), message);
     }
 
-  out ("%s\n", _("Fields, as the dialog shows them:"));
   return lint_form (input.schema, content_path);
 }

@@ -29,19 +29,29 @@ G_BEGIN_DECLS
 
 /**
  * ElicitSchemaError:
- * @ELICIT_SCHEMA_ERROR_INVALID_JSON: the text is not JSON
- * @ELICIT_SCHEMA_ERROR_NOT_AN_OBJECT: the root is not `type: object` with `properties`
- * @ELICIT_SCHEMA_ERROR_UNSUPPORTED_TYPE: a property's `type` is unknown, missing or not
- *   representable (nested objects, arrays of anything but enum strings)
- * @ELICIT_SCHEMA_ERROR_UNSUPPORTED_KEYWORD: a keyword a form cannot honour, such as `$ref`
- * @ELICIT_SCHEMA_ERROR_INVALID_REQUIRED: `required` is not an array of strings naming properties
- * @ELICIT_SCHEMA_ERROR_INVALID_OPTIONS: an empty or non-string `enum`, or malformed `oneOf`
- * @ELICIT_SCHEMA_ERROR_INVALID_CONSTRAINT: a constraint of the wrong type (`minLength: "x"`)
- *   or a `pattern` that is not a valid regular expression
- * @ELICIT_SCHEMA_ERROR_TOO_LARGE: past a limit (nesting, properties, options, string length)
+ * @ELICIT_SCHEMA_ERROR_INVALID_JSON: the text is not JSON (only from
+ *   elicit_schema_new_from_data())
+ * @ELICIT_SCHEMA_ERROR_NOT_AN_OBJECT: the schema is not a JSON object, its `type` is not
+ *   `object`, or its `properties` is not an object
+ * @ELICIT_SCHEMA_ERROR_UNSUPPORTED_TYPE: a property is not an object, or its `type` is
+ *   unknown, missing (and not implied by `enum`, `oneOf`, `anyOf` or `items`), several types,
+ *   or not representable (nested objects, null, arrays of anything but listed options)
+ * @ELICIT_SCHEMA_ERROR_UNSUPPORTED_KEYWORD: a keyword a form cannot honour: `$ref`,
+ *   anywhere in a property or at the root
+ * @ELICIT_SCHEMA_ERROR_INVALID_REQUIRED: `required` is not an array of strings, or names a
+ *   missing property
+ * @ELICIT_SCHEMA_ERROR_INVALID_OPTIONS: an `enum` that is not a list, empty or not all
+ *   strings; a `oneOf`/`anyOf` that is not a list, empty, or has an entry without a string
+ *   `const`; options on a number or boolean
+ * @ELICIT_SCHEMA_ERROR_TOO_LARGE: past a limit: more than 1000 properties, more than
+ *   200,000 options in the whole schema; JSON nested deeper than 64 levels, holding more
+ *   than two million values, or an integer outside 64 bits or a number too large for a
+ *   double
  * @ELICIT_SCHEMA_ERROR_INVALID_CONTENT: content does not satisfy the schema
+ *   (elicit_schema_check_content())
  *
- * Why a schema was refused, or content rejected.
+ * Why a schema was refused, or content rejected. Messages name the property
+ * at fault and are translated.
  */
 typedef enum
 {
@@ -51,7 +61,6 @@ typedef enum
   ELICIT_SCHEMA_ERROR_UNSUPPORTED_KEYWORD,
   ELICIT_SCHEMA_ERROR_INVALID_REQUIRED,
   ELICIT_SCHEMA_ERROR_INVALID_OPTIONS,
-  ELICIT_SCHEMA_ERROR_INVALID_CONSTRAINT,
   ELICIT_SCHEMA_ERROR_TOO_LARGE,
   ELICIT_SCHEMA_ERROR_INVALID_CONTENT,
 } ElicitSchemaError;

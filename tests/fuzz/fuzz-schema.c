@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "elicit.h"
+#include "schema/elicit-schema.h"
 #include "schema/elicit-json-private.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);

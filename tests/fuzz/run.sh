@@ -8,7 +8,8 @@ build=$top/_build-fuzz
 
 if [[ ! -f $build/build.ninja ]]; then
   CC=clang meson setup "$build" "$top" -Dfuzzing=true -Dgtk=disabled -Dtests=true \
-    -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
+    -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
+    -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
 fi
 ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json >/dev/null
 

@@ -1,0 +1,952 @@
+/* elicit-json.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "elicit-init-private.h"
+#include "elicit-json-private.h"
+
+/*
+ * json-glib 1.6 is not safe on untrusted text by itself: about 100,000 nested
+ * brackets overflow its stack, integers past int64 wrap around, 1e400 becomes
+ * infinity, "\u0000" cuts a string short, 010 is read as octal 8, and 0x10,
+ * $10, 'single quotes' and comments are accepted. An object that repeats a
+ * member name costs it a linear search per repetition, so a few megabytes of
+ * repeated names take hours.
+ *
+ * So every text is first checked here in one pass, against strict RFC 8259
+ * plus our limits; only text that passes reaches JsonParser. The check does
+ * not allocate per character: container levels live on the stack (or one
+ * array for deep limits), and names are remembered as pointers into the text.
+ */
+
+G_DEFINE_QUARK (elicit-json-error-quark, elicit_json_error)
+
+/* Names of an object are compared linearly up to this many, then hashed. */
+#define SMALL_NAMES 8
+
+typedef struct
+{
+  gboolean    is_object;
+  guint       n_names;
+  const char *names[SMALL_NAMES];
+  GHashTable *table;
+} Level;
+
+typedef struct
+{
+  const guchar  *start;
+  const guchar  *p;
+  const guchar  *end;
+  guint          max_depth;
+  guint          depth;
+  guint          n_initialized;
+  guint          n_values;
+  guint          n_objects;
+  Level         *levels;
+  GError       **error;
+} Scanner;
+
+enum
+{
+  C_PLAIN,
+  C_QUOTE,
+  C_BACKSLASH,
+  C_CONTROL,
+  C_LEAD2,
+  C_LEAD3,
+  C_LEAD4,
+  C_BAD,
+};
+
+/* How each byte behaves inside a string. */
+static const guint8 string_class[256] = {
+  [0x00 ... 0x1f] = C_CONTROL,
+  ['"'] = C_QUOTE,
+  ['\\'] = C_BACKSLASH,
+  [0x80 ... 0xc1] = C_BAD,
+  [0xc2 ... 0xdf] = C_LEAD2,
+  [0xe0 ... 0xef] = C_LEAD3,
+  [0xf0 ... 0xf4] = C_LEAD4,
+  [0xf5 ... 0xff] = C_BAD,
+};
+
+#define IS_CONT(c) (((c) & 0xc0) == 0x80)
+
+static gulong
+offset_of (Scanner      *s,
+           const guchar *p)
+{
+  return (gulong) (p - s->start);
+}
+
+static gboolean fail (Scanner         *s,
+                      ElicitJsonError  code,
+                      const char      *format,
+                      ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+fail (Scanner         *s,
+      ElicitJsonError  code,
+      const char      *format,
+      ...)
+{
+  va_list args;
+
+  if (s->error == NULL)
+    return FALSE;
+
+  va_start (args, format);
+  *s->error = g_error_new_valist (ELICIT_JSON_ERROR, code, format, args);
+  va_end (args);
+
+  return FALSE;
+}
+
+static gboolean
+fail_unexpected (Scanner      *s,
+                 const guchar *p)
+{
+  if (p >= s->end)
+    return fail (s, ELICIT_JSON_ERROR_INVALID, _("Not valid JSON: the text ends too early"));
+
+  if (g_ascii_isgraph (*p))
+    return fail (s, ELICIT_JSON_ERROR_INVALID,
+                 _("Not valid JSON: unexpected “%c” at byte %lu"),
+                 *p, offset_of (s, p));
+
+  return fail (s, ELICIT_JSON_ERROR_INVALID,
+               _("Not valid JSON: unexpected character at byte %lu"),
+               offset_of (s, p));
+}
+
+static inline void
+skip_space (Scanner *s)
+{
+  const guchar *p = s->p;
+
+  while (p < s->end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+    p++;
+
+  s->p = p;
+}
+
+static gboolean
+read_hex4 (const guchar *p,
+           const guchar *end,
+           gunichar     *out)
+{
+  gunichar value = 0;
+
+  if (end - p < 4)
+    return FALSE;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      int digit = g_ascii_xdigit_value (p[i]);
+
+      if (digit < 0)
+        return FALSE;
+      value = (value << 4) | (gunichar) digit;
+    }
+
+  *out = value;
+  return TRUE;
+}
+
+/* @p points at a backslash inside a string; on success it points past the escape. */
+static gboolean
+scan_escape (Scanner       *s,
+             const guchar **pp)
+{
+  const guchar *p = *pp;
+  gunichar c, low;
+
+  if (s->end - p < 2)
+    return fail_unexpected (s, s->end);
+
+  switch (p[1])
+    {
+    case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+      *pp = p + 2;
+      return TRUE;
+
+    case 'u':
+      if (!read_hex4 (p + 2, s->end, &c))
+        return fail (s, ELICIT_JSON_ERROR_INVALID,
+                     _("Not valid JSON: a broken “\\u” escape at byte %lu"),
+                     offset_of (s, p));
+      if (c == 0)
+        return fail (s, ELICIT_JSON_ERROR_NUL_IN_STRING,
+                     _("A JSON string contains a NUL character (\\u0000) at byte %lu"),
+                     offset_of (s, p));
+      if (c >= 0xdc00 && c <= 0xdfff)
+        goto lone_surrogate;
+      if (c >= 0xd800 && c <= 0xdbff)
+        {
+          if (s->end - p < 12 || p[6] != '\\' || p[7] != 'u' ||
+              !read_hex4 (p + 8, s->end, &low) || low < 0xdc00 || low > 0xdfff)
+            goto lone_surrogate;
+          *pp = p + 12;
+          return TRUE;
+        }
+      *pp = p + 6;
+      return TRUE;
+
+    default:
+      if (g_ascii_isgraph (p[1]))
+        return fail (s, ELICIT_JSON_ERROR_INVALID,
+                     _("Not valid JSON: an unknown escape “\\%c” at byte %lu"),
+                     p[1], offset_of (s, p));
+      return fail (s, ELICIT_JSON_ERROR_INVALID,
+                   _("Not valid JSON: an unknown escape at byte %lu"),
+                   offset_of (s, p));
+    }
+
+lone_surrogate:
+  return fail (s, ELICIT_JSON_ERROR_INVALID_UTF8,
+               _("Not valid UTF-8: a lone surrogate escape at byte %lu"),
+               offset_of (s, p));
+}
+
+/* s->p points at the opening quote; on success, past the closing one. */
+static gboolean
+scan_string (Scanner *s)
+{
+  const guchar *p = s->p + 1;
+  const guchar *end = s->end;
+
+  for (;;)
+    {
+      while (p < end && string_class[*p] == C_PLAIN)
+        p++;
+
+      if (p >= end)
+        return fail (s, ELICIT_JSON_ERROR_INVALID,
+                     _("Not valid JSON: the string at byte %lu is not closed"),
+                     offset_of (s, s->p));
+
+      switch (string_class[*p])
+        {
+        case C_QUOTE:
+          s->p = p + 1;
+          return TRUE;
+
+        case C_BACKSLASH:
+          if (!scan_escape (s, &p))
+            return FALSE;
+          break;
+
+        case C_CONTROL:
+          return fail (s, ELICIT_JSON_ERROR_INVALID,
+                       _("Not valid JSON: a control character inside a string at byte %lu"),
+                       offset_of (s, p));
+
+        case C_LEAD2:
+          if (end - p < 2 || !IS_CONT (p[1]))
+            goto bad_utf8;
+          p += 2;
+          break;
+
+        case C_LEAD3:
+          if (end - p < 3 || !IS_CONT (p[2]))
+            goto bad_utf8;
+          if (p[0] == 0xe0 ? (p[1] < 0xa0 || p[1] > 0xbf)
+              : p[0] == 0xed ? (p[1] < 0x80 || p[1] > 0x9f)
+              : !IS_CONT (p[1]))
+            goto bad_utf8;
+          p += 3;
+          break;
+
+        case C_LEAD4:
+          if (end - p < 4 || !IS_CONT (p[2]) || !IS_CONT (p[3]))
+            goto bad_utf8;
+          if (p[0] == 0xf0 ? (p[1] < 0x90 || p[1] > 0xbf)
+              : p[0] == 0xf4 ? (p[1] < 0x80 || p[1] > 0x8f)
+              : !IS_CONT (p[1]))
+            goto bad_utf8;
+          p += 4;
+          break;
+
+        case C_BAD:
+        default:
+          goto bad_utf8;
+        }
+    }
+
+bad_utf8:
+  return fail (s, ELICIT_JSON_ERROR_INVALID_UTF8,
+               _("Not valid UTF-8 at byte %lu"), offset_of (s, p));
+}
+
+static gboolean
+check_finite (Scanner      *s,
+              const guchar *start,
+              const guchar *end)
+{
+  char buf[64];
+  g_autofree char *copy = NULL;
+  gsize len = (gsize) (end - start);
+  const char *text;
+  double value;
+
+  if (len < sizeof buf)
+    {
+      memcpy (buf, start, len);
+      buf[len] = '\0';
+      text = buf;
+    }
+  else
+    text = copy = g_strndup ((const char *) start, len);
+
+  value = g_ascii_strtod (text, NULL);
+  if (!isfinite (value))
+    return fail (s, ELICIT_JSON_ERROR_NUMBER_OUT_OF_RANGE,
+                 _("The number at byte %lu is too large"), offset_of (s, start));
+
+  return TRUE;
+}
+
+/* s->p points at '-' or a digit. */
+static gboolean
+scan_number (Scanner *s)
+{
+  const guchar *start = s->p;
+  const guchar *p = s->p;
+  const guchar *end = s->end;
+  gboolean negative = FALSE;
+  gboolean is_float = FALSE;
+  gboolean overflow = FALSE;
+  guint64 value = 0;
+
+  if (*p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+
+  if (p >= end || !g_ascii_isdigit (*p))
+    return fail_unexpected (s, p);
+
+  if (*p == '0')
+    {
+      p++;
+      /* json-glib would read 010 as octal 8. */
+      if (p < end && g_ascii_isdigit (*p))
+        return fail (s, ELICIT_JSON_ERROR_INVALID,
+                     _("Not valid JSON: a number with a leading zero at byte %lu"),
+                     offset_of (s, start));
+    }
+  else
+    {
+      for (; p < end && g_ascii_isdigit (*p); p++)
+        {
+          guint digit = *p - '0';
+
+          if (value > (G_MAXUINT64 - digit) / 10)
+            overflow = TRUE;
+          else
+            value = value * 10 + digit;
+        }
+    }
+
+  if (p < end && *p == '.')
+    {
+      is_float = TRUE;
+      p++;
+      if (p >= end || !g_ascii_isdigit (*p))
+        return fail_unexpected (s, p);
+      while (p < end && g_ascii_isdigit (*p))
+        p++;
+    }
+
+  if (p < end && (*p == 'e' || *p == 'E'))
+    {
+      is_float = TRUE;
+      p++;
+      if (p < end && (*p == '+' || *p == '-'))
+        p++;
+      if (p >= end || !g_ascii_isdigit (*p))
+        return fail_unexpected (s, p);
+      while (p < end && g_ascii_isdigit (*p))
+        p++;
+    }
+
+  if (is_float)
+    {
+      if (!check_finite (s, start, p))
+        return FALSE;
+    }
+  else
+    {
+      guint64 limit = negative ? (guint64) G_MAXINT64 + 1 : (guint64) G_MAXINT64;
+
+      if (overflow || value > limit)
+        return fail (s, ELICIT_JSON_ERROR_NUMBER_OUT_OF_RANGE,
+                     _("The integer at byte %lu does not fit in 64 bits"),
+                     offset_of (s, start));
+    }
+
+  s->p = p;
+  return TRUE;
+}
+
+static gboolean
+scan_literal (Scanner    *s,
+              const char *word,
+              gsize       len)
+{
+  if ((gsize) (s->end - s->p) < len || memcmp (s->p, word, len) != 0)
+    return fail_unexpected (s, s->p);
+
+  s->p += len;
+  return TRUE;
+}
+
+/*
+ * Member names are remembered as pointers to their first byte after the
+ * opening quote, in text that has already been checked; they are compared
+ * decoded, so "a" and "\u0061" are the same name.
+ */
+typedef struct
+{
+  const guchar *p;
+  guchar        buf[4];
+  guint         n;
+  guint         i;
+} NameIter;
+
+static int
+name_iter_next (NameIter *it)
+{
+  gunichar c, low = 0xdc00;
+
+  if (it->i < it->n)
+    return it->buf[it->i++];
+
+  if (*it->p == '"')
+    return -1;
+
+  if (*it->p != '\\')
+    return *it->p++;
+
+  c = it->p[1];
+  it->p += 2;
+  switch (c)
+    {
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'u':
+      read_hex4 (it->p, it->p + 4, &c);
+      it->p += 4;
+      if (c >= 0xd800 && c <= 0xdbff)
+        {
+          read_hex4 (it->p + 2, it->p + 6, &low);
+          it->p += 6;
+          c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+        }
+      it->n = (guint) g_unichar_to_utf8 (c, (char *) it->buf);
+      it->i = 1;
+      return it->buf[0];
+    default:
+      return (int) c;
+    }
+}
+
+static guint
+name_hash (gconstpointer key)
+{
+  NameIter it = { key, { 0 }, 0, 0 };
+  guint hash = 5381;
+  int c;
+
+  while ((c = name_iter_next (&it)) >= 0)
+    hash = hash * 33 + (guint) c;
+
+  return hash;
+}
+
+static gboolean
+name_equal (gconstpointer a,
+            gconstpointer b)
+{
+  NameIter ia = { a, { 0 }, 0, 0 };
+  NameIter ib = { b, { 0 }, 0, 0 };
+  int ca, cb;
+
+  do
+    {
+      ca = name_iter_next (&ia);
+      cb = name_iter_next (&ib);
+      if (ca != cb)
+        return FALSE;
+    }
+  while (ca >= 0);
+
+  return TRUE;
+}
+
+static gboolean
+remember_name (Scanner      *s,
+               Level        *level,
+               const guchar *quote)
+{
+  const char *name = (const char *) quote + 1;
+
+  if (level->n_names < SMALL_NAMES)
+    {
+      for (guint i = 0; i < level->n_names; i++)
+        if (name_equal (level->names[i], name))
+          goto duplicate;
+      level->names[level->n_names++] = name;
+      return TRUE;
+    }
+
+  if (level->n_names == SMALL_NAMES)
+    {
+      if (level->table == NULL)
+        level->table = g_hash_table_new (name_hash, name_equal);
+      for (guint i = 0; i < SMALL_NAMES; i++)
+        g_hash_table_add (level->table, (gpointer) level->names[i]);
+    }
+
+  if (!g_hash_table_add (level->table, (gpointer) name))
+    goto duplicate;
+
+  level->n_names++;
+  return TRUE;
+
+duplicate:
+  return fail (s, ELICIT_JSON_ERROR_DUPLICATE_NAME,
+               _("A JSON object repeats the member name at byte %lu"),
+               offset_of (s, quote));
+}
+
+static gboolean
+push (Scanner  *s,
+      gboolean  is_object)
+{
+  Level *level;
+
+  if (s->depth >= s->max_depth)
+    return fail (s, ELICIT_JSON_ERROR_TOO_DEEP,
+                 _("JSON nested deeper than %u levels"), s->max_depth);
+
+  level = &s->levels[s->depth];
+  if (s->depth == s->n_initialized)
+    {
+      level->table = NULL;
+      s->n_initialized++;
+    }
+
+  level->is_object = is_object;
+  level->n_names = 0;
+  if (level->table != NULL && g_hash_table_size (level->table) > 0)
+    g_hash_table_remove_all (level->table);
+
+  s->depth++;
+  s->p++;
+  return TRUE;
+}
+
+static gboolean
+scan (Scanner *s)
+{
+  skip_space (s);
+  if (s->p >= s->end)
+    return fail (s, ELICIT_JSON_ERROR_INVALID, _("Not valid JSON: the text is empty"));
+
+value:
+  skip_space (s);
+  if (s->p >= s->end)
+    return fail_unexpected (s, s->p);
+
+  if (++s->n_values > ELICIT_JSON_MAX_VALUES)
+    return fail (s, ELICIT_JSON_ERROR_TOO_MANY_VALUES,
+                 _("JSON holding more than %u values"), (guint) ELICIT_JSON_MAX_VALUES);
+
+  switch (*s->p)
+    {
+    case '{':
+      if (++s->n_objects > ELICIT_JSON_MAX_OBJECTS)
+        return fail (s, ELICIT_JSON_ERROR_TOO_MANY_VALUES,
+                     _("JSON holding more than %u objects"), (guint) ELICIT_JSON_MAX_OBJECTS);
+      if (!push (s, TRUE))
+        return FALSE;
+      skip_space (s);
+      if (s->p < s->end && *s->p == '}')
+        goto close;
+      goto name;
+
+    case '[':
+      if (!push (s, FALSE))
+        return FALSE;
+      skip_space (s);
+      if (s->p < s->end && *s->p == ']')
+        goto close;
+      goto value;
+
+    case '"':
+      if (!scan_string (s))
+        return FALSE;
+      goto after;
+
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      if (!scan_number (s))
+        return FALSE;
+      goto after;
+
+    case 't':
+      if (!scan_literal (s, "true", 4))
+        return FALSE;
+      goto after;
+
+    case 'f':
+      if (!scan_literal (s, "false", 5))
+        return FALSE;
+      goto after;
+
+    case 'n':
+      if (!scan_literal (s, "null", 4))
+        return FALSE;
+      goto after;
+
+    default:
+      return fail_unexpected (s, s->p);
+    }
+
+name:
+  {
+    const guchar *quote = s->p;
+
+    if (s->p >= s->end || *s->p != '"')
+      return fail_unexpected (s, s->p);
+    if (!scan_string (s) || !remember_name (s, &s->levels[s->depth - 1], quote))
+      return FALSE;
+    skip_space (s);
+    if (s->p >= s->end || *s->p != ':')
+      return fail_unexpected (s, s->p);
+    s->p++;
+    goto value;
+  }
+
+close:
+  s->p++;
+  s->depth--;
+
+after:
+  skip_space (s);
+  if (s->depth == 0)
+    {
+      if (s->p < s->end)
+        return fail (s, ELICIT_JSON_ERROR_INVALID,
+                     _("Not valid JSON: more text after the end at byte %lu"),
+                     offset_of (s, s->p));
+      return TRUE;
+    }
+
+  if (s->p >= s->end)
+    return fail_unexpected (s, s->p);
+
+  if (*s->p == ',')
+    {
+      s->p++;
+      skip_space (s);
+      if (s->levels[s->depth - 1].is_object)
+        goto name;
+      goto value;
+    }
+
+  if (*s->p == (s->levels[s->depth - 1].is_object ? '}' : ']'))
+    goto close;
+
+  return fail_unexpected (s, s->p);
+}
+
+/*
+ * elicit_json_check:
+ * @data: the text
+ * @length: its length in bytes, or -1 when @data ends with a NUL
+ * @max_depth: how deep arrays and objects may nest; 0 means
+ *   %ELICIT_JSON_DEFAULT_MAX_DEPTH; larger than %ELICIT_JSON_MAX_DEPTH_LIMIT
+ *   means that limit
+ * @error: where to report why @data is refused
+ *
+ * Checks in one pass that @data is one strict RFC 8259 JSON value that
+ * json-glib will read exactly: valid UTF-8, nesting within @max_depth, no
+ * `\u0000`, no lone surrogate escape, integers within int64, finite numbers,
+ * no member name twice in one object, and at most %ELICIT_JSON_MAX_VALUES
+ * values and %ELICIT_JSON_MAX_OBJECTS objects.
+ *
+ * Returns: whether @data may be given to JsonParser
+ */
+gboolean
+elicit_json_check (const char  *data,
+                   gssize       length,
+                   guint        max_depth,
+                   GError     **error)
+{
+  Level stack_levels[ELICIT_JSON_DEFAULT_MAX_DEPTH];
+  g_autofree Level *heap_levels = NULL;
+  Scanner s = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  elicit_ensure_i18n ();
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if (max_depth == 0)
+    max_depth = ELICIT_JSON_DEFAULT_MAX_DEPTH;
+  max_depth = MIN (max_depth, ELICIT_JSON_MAX_DEPTH_LIMIT);
+
+  s.start = s.p = (const guchar *) (data != NULL ? data : "");
+  s.end = s.start + length;
+  s.max_depth = max_depth;
+  s.error = error;
+  if (max_depth <= G_N_ELEMENTS (stack_levels))
+    s.levels = stack_levels;
+  else
+    s.levels = heap_levels = g_new (Level, max_depth);
+
+  ok = scan (&s);
+
+  for (guint i = 0; i < s.n_initialized; i++)
+    g_clear_pointer (&s.levels[i].table, g_hash_table_unref);
+
+  return ok;
+}
+
+/*
+ * elicit_json_parse:
+ * @data: the text
+ * @length: its length in bytes, or -1 when @data ends with a NUL
+ * @max_depth: as for elicit_json_check()
+ * @error: where to report why @data is refused
+ *
+ * Parses untrusted JSON safely: elicit_json_check(), then JsonParser. Errors
+ * are in %ELICIT_JSON_ERROR, with messages a user can read.
+ *
+ * Returns: (transfer full) (nullable): the root node, or %NULL on error
+ */
+JsonNode *
+elicit_json_parse (const char  *data,
+                   gssize       length,
+                   guint        max_depth,
+                   GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+
+  if (!elicit_json_check (data, length, max_depth, error))
+    return NULL;
+
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, data, length, &local_error))
+    {
+      /* Not expected after the check; never trust that, though. */
+      g_set_error (error, ELICIT_JSON_ERROR, ELICIT_JSON_ERROR_INVALID,
+                   _("Not valid JSON: %s"), local_error->message);
+      return NULL;
+    }
+
+  return json_parser_steal_root (parser);
+}
+
+static void
+append_string (GString    *out,
+               const char *str)
+{
+  g_autofree char *valid = NULL;
+  const char *run;
+  const char *p;
+
+  if (!g_utf8_validate (str, -1, NULL))
+    str = valid = g_utf8_make_valid (str, -1);
+
+  g_string_append_c (out, '"');
+  for (run = p = str; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (c >= 0x20 && c != '"' && c != '\\')
+        continue;
+
+      g_string_append_len (out, run, p - run);
+      run = p + 1;
+      switch (c)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default: g_string_append_printf (out, "\\u%04x", c); break;
+        }
+    }
+  g_string_append_len (out, run, p - run);
+  g_string_append_c (out, '"');
+}
+
+/*
+ * json-glib 1.6 writes 1e20 as "1e+20.0" and infinity as "inf.0", neither of
+ * which is JSON. Write the shortest text that reads back as the same double.
+ */
+static void
+append_double (GString *out,
+               double   value)
+{
+  static const char * const formats[] = { "%.15g", "%.16g", "%.17g" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+
+  g_string_append (out, buf);
+  if (strpbrk (buf, ".eE") == NULL)
+    g_string_append (out, ".0");
+}
+
+static void
+append_value (GString  *out,
+              JsonNode *node)
+{
+  GType type = json_node_get_value_type (node);
+
+  if (type == G_TYPE_INT64)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+  else if (type == G_TYPE_DOUBLE)
+    append_double (out, json_node_get_double (node));
+  else if (type == G_TYPE_BOOLEAN)
+    g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+  else if (type == G_TYPE_STRING && json_node_get_string (node) != NULL)
+    append_string (out, json_node_get_string (node));
+  else
+    g_string_append (out, "null");
+}
+
+/*
+ * elicit_json_append:
+ * @out: where to write
+ * @node: (nullable): the value to write; %NULL writes `null`
+ *
+ * Appends @node to @out as compact JSON, members in their order. Unlike
+ * json-glib 1.6's generator, the output is always valid JSON: doubles are
+ * written so they read back exactly and stay doubles (`30.0`), non-finite
+ * numbers become `null` (as JavaScript's JSON.stringify() does), strings that
+ * are not UTF-8 are repaired. Recursive: for nodes this process built or
+ * parsed with a depth limit.
+ */
+void
+elicit_json_append (GString  *out,
+                    JsonNode *node)
+{
+  g_return_if_fail (out != NULL);
+
+  if (node == NULL)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        g_autoptr(GList) members = object != NULL ? json_object_get_members (object) : NULL;
+
+        g_string_append_c (out, '{');
+        for (const GList *l = members; l != NULL; l = l->next)
+          {
+            if (l != members)
+              g_string_append_c (out, ',');
+            append_string (out, l->data);
+            g_string_append_c (out, ':');
+            elicit_json_append (out, json_object_get_member (object, l->data));
+          }
+        g_string_append_c (out, '}');
+      }
+      break;
+
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint n = array != NULL ? json_array_get_length (array) : 0;
+
+        g_string_append_c (out, '[');
+        for (guint i = 0; i < n; i++)
+          {
+            if (i > 0)
+              g_string_append_c (out, ',');
+            elicit_json_append (out, json_array_get_element (array, i));
+          }
+        g_string_append_c (out, ']');
+      }
+      break;
+
+    case JSON_NODE_VALUE:
+      append_value (out, node);
+      break;
+
+    case JSON_NODE_NULL:
+    default:
+      g_string_append (out, "null");
+      break;
+    }
+}
+
+/*
+ * elicit_json_to_string:
+ * @node: (nullable): the value to write
+ * @length: (out) (optional): the length of the result in bytes
+ *
+ * Like elicit_json_append(), into a new string.
+ *
+ * Returns: (transfer full): compact, valid JSON
+ */
+char *
+elicit_json_to_string (JsonNode *node,
+                       gsize    *length)
+{
+  GString *out = g_string_new (NULL);
+
+  elicit_json_append (out, node);
+  if (length != NULL)
+    *length = out->len;
+
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# elicit lint as a server author uses it: exact output lines and exit codes.
+# Usage: test-lint.sh ELICIT DATA-DIR  (prints TAP)
+set -u
+elicit=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+
+# check NAME EXPECTED-EXIT EXPECTED-LINE... -- ARGS...
+check() {
+  local name=$1 want_exit=$2; shift 2
+  local lines=()
+  while [[ $1 != -- ]]; do lines+=("$1"); shift; done
+  shift
+  n=$((n + 1))
+  local output status
+  output=$(LC_ALL=C.UTF-8 "$elicit" lint "$@" 2>&1)
+  status=$?
+  local ok=1
+  [[ $status -eq $want_exit ]] || { ok=0; echo "# exit $status, expected $want_exit"; }
+  for line in "${lines[@]}"; do
+    grep -qxF -- "$line" <<<"$output" || { ok=0; echo "# missing line: $line"; }
+  done
+  if [[ $ok -eq 1 ]]; then
+    echo "ok $n - $name"
+  else
+    echo "not ok $n - $name"
+    sed 's/^/#   /' <<<"$output"
+    failed=1
+  fi
+}
+
+cat >"$tmp/request.json" <<'JSON'
+{"jsonrpc": "2.0", "id": 7, "method": "elicitation/create",
+ "params": {"mode": "form", "message": "Who are you?",
+            "requestedSchema": {"type": "object",
+                                "properties": {"name": {"type": "string", "title": "Name"},
+                                               "age": {"type": "integer", "minimum": 0, "maximum": 150}},
+                                "required": ["name"]}}}
+JSON
+cat >"$tmp/params.json" <<'JSON'
+{"message": "Pick", "requestedSchema": {"type": "object", "properties": {"n": {"type": "number", "default": 2.5}}}}
+JSON
+printf '{"name": "Ada", "age": 36}' >"$tmp/good.json"
+printf '{"age": 36.5, "extra": 1}' >"$tmp/bad.json"
+printf '{"type": "object", "properties": {"a": {"type": "object"}}}' >"$tmp/nested.json"
+printf '{"type": "object", "properties": {"a": {"type": "strnig"}}, "x-note": 1}' >"$tmp/typo.json"
+printf '{"type": "object", "properties": {}}' >"$tmp/empty.json"
+printf '{"type": "object", "properties": {"api_key": {"type": "string"}}}' >"$tmp/secret.json"
+printf '{"type": "object", "properties": {"a": ' >"$tmp/broken.json"
+
+check "a seed schema lists its fields as the dialog shows them" 0 \
+  "  1. username — text, required" \
+  "     Label:        Username" \
+  "     Constraints:  3 to 20 characters" \
+  "     Widget:       email entry" \
+  "     Constraints:  at least 13" \
+  "     Widget:       drop-down of 7 options" \
+  "       • United States  (us)" \
+  "     Default:      false" \
+  "Usable: 5 fields, 0 warnings." \
+  -- "$data/seed-user-registration.json"
+check "Chinese titles come out as UTF-8 whatever the locale" 0 \
+  "     Label:        颜色选择" \
+  "     Constraints:  2 to 8 characters" \
+  "     Default:      \"小明\"" \
+  -- "$data/seed-zh-enum-examples.json"
+check "a whole JSON-RPC request is read through its params" 0 \
+  "Message: Who are you?" \
+  "  1. name — text, required" \
+  "  2. age — integer, optional" \
+  "     Constraints:  from 0 to 150" \
+  -- "$tmp/request.json"
+check "params alone are read too" 0 \
+  "Message: Pick" "     Default:      2.5" "Usable: 1 field, 0 warnings." -- "$tmp/params.json"
+check "content that fits is shown as it will be sent" 0 \
+  "  ✓ valid" "  Sent as: {\"name\":\"Ada\",\"age\":36}" \
+  -- --content "$tmp/good.json" "$tmp/request.json"
+check "content that does not fit lists each field's error" 1 \
+  "  ✗ name: This field is required" \
+  "  ✗ age: Must be a whole number" \
+  "  ✗ extra: Not a field of this form" \
+  -- --content "$tmp/bad.json" "$tmp/request.json"
+check "a nested object is refused with the property named" 1 \
+  "Refused: Property “a” is a nested object, which a form cannot show" -- "$tmp/nested.json"
+check "an unknown type is refused" 1 "Refused: Property “a” has unknown type “strnig”" -- "$tmp/typo.json"
+check "an empty form is usable and says so" 0 \
+  "  (no fields: the dialog only asks to accept or decline)" "Usable: 0 fields, 0 warnings." \
+  -- "$tmp/empty.json"
+check "a field that looks like a secret is flagged" 0 \
+  "     Warning:      this looks like a secret; servers must not ask for secrets in form mode" \
+  -- "$tmp/secret.json"
+check "a file that is not JSON is refused" 1 \
+  "Refused: $tmp/broken.json: Not valid JSON: the text ends too early" -- "$tmp/broken.json"
+check "a missing file is refused" 1 \
+  "Refused: $tmp/does-not-exist.json: Failed to open file “$tmp/does-not-exist.json”: No such file or directory" -- "$tmp/does-not-exist.json"
+check "no file is a usage error" 2 "Give exactly one FILE.json" --
+
+echo "1..$n"
+exit $failed
