@@ -1,0 +1,50 @@
+/* elicit-request-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "elicit-request.h"
+
+G_BEGIN_DECLS
+
+/* Sends the answer to whoever asked. @result is the ElicitResult object
+ * ({"action": …, "content": …}), or NULL when the request was refused with
+ * elicit_request_refuse(): then answer with elicit_request_get_refusal()'s
+ * JSON-RPC error. Called at most once per request, possibly from the
+ * request's dispose: do not keep a reference to @request. */
+typedef void (*ElicitRequestResponder) (ElicitRequest *request,
+                                        JsonObject    *result,
+                                        gpointer       user_data);
+
+void     elicit_request_set_responder (ElicitRequest          *self,
+                                       ElicitRequestResponder  responder,
+                                       gpointer                user_data,
+                                       GDestroyNotify          destroy);
+void     elicit_request_set_session   (ElicitRequest          *self,
+                                       ElicitSession          *session);
+/* The server cancelled it, or went away: PENDING (or an accepted URL
+ * request still waiting for completion) becomes WITHDRAWN, nothing is sent.
+ * Returns whether the state changed. */
+gboolean elicit_request_withdraw      (ElicitRequest          *self,
+                                       const char             *reason);
+/* URL mode: the server reports the interaction complete. An ACCEPTED
+ * request becomes COMPLETED. Returns whether the state changed. */
+gboolean elicit_request_complete      (ElicitRequest          *self);
+/* Whether the request still waits for something: PENDING, or an accepted
+ * URL request waiting for its completion. */
+gboolean elicit_request_is_open       (ElicitRequest          *self);
+/* Answers a PENDING request with a JSON-RPC error instead of a result: it
+ * was refused before it reached the user (the prompt queue's cap or rate
+ * limit). The state becomes CANCELLED; the responder gets @result NULL. */
+void        elicit_request_refuse      (ElicitRequest          *self,
+                                        gint64                  code,
+                                        const char             *message);
+/* The refusal's message and JSON-RPC code, or NULL if it was not refused. */
+const char *elicit_request_get_refusal (ElicitRequest          *self,
+                                        gint64                 *code);
+
+G_END_DECLS

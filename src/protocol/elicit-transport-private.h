@@ -1,0 +1,63 @@
+/* elicit-transport-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "elicit-transport.h"
+
+G_BEGIN_DECLS
+
+/* For implementations: emit ::message unless the transport is closed. */
+void      elicit_transport_emit_message   (ElicitTransport *self,
+                                           JsonNode        *message);
+/* Records @error as the reason and emits ::closed; FALSE (and nothing
+ * emitted) when the transport had already closed. */
+gboolean  elicit_transport_emit_closed    (ElicitTransport *self,
+                                           const GError    *error);
+void      elicit_transport_emit_log       (ElicitTransport *self,
+                                           const char      *line);
+
+/* Parses one received message with the safe parser and emits ::message,
+ * or ::invalid-message for JSON the parser refuses (too deep, a number out of
+ * range, NUL in a string, a repeated member name). Returns FALSE, with the
+ * parser's error, when the text is not JSON at all: the caller closes. */
+gboolean  elicit_transport_receive        (ElicitTransport *self,
+                                           const char      *data,
+                                           gsize            length,
+                                           GError         **error);
+
+/* Messages at least this long are parsed in a worker thread: json-glib
+ * takes about 90 ms for 16 MiB, too long to hold the main loop. */
+#define ELICIT_TRANSPORT_THREADED_PARSE_MIN (64 * 1024)
+
+/* elicit_transport_receive() for a long message: parsed in a worker thread,
+ * emitted from the main context when elicit_transport_receive_finish() is
+ * called in @callback. */
+void      elicit_transport_receive_async  (ElicitTransport     *self,
+                                           GBytes              *data,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data);
+gboolean  elicit_transport_receive_finish (ElicitTransport     *self,
+                                           GAsyncResult        *result,
+                                           GError             **error);
+
+/* One message as one line of compact, valid JSON, newline included. */
+GBytes   *elicit_transport_serialize_line (JsonNode        *message);
+
+/* A timeout on the thread-default main context; the caller owns the
+ * returned source and drops it with elicit_clear_source(). */
+GSource  *elicit_timeout_source_add       (guint            msec,
+                                           GSourceFunc      func,
+                                           gpointer         data,
+                                           const char      *name);
+void      elicit_clear_source             (GSource        **source);
+
+/* A write to a peer that just went away must fail with EPIPE instead of
+ * killing the whole process: called from every transport's class_init. */
+void      elicit_transport_ignore_sigpipe (void);
+
+G_END_DECLS

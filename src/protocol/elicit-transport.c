@@ -1,0 +1,533 @@
+/* elicit-transport.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "elicit-init-private.h"
+#include "elicit-json-private.h"
+#include "elicit-transport-private.h"
+
+/**
+ * ElicitTransport:
+ *
+ * Carries JSON-RPC messages between a client and one MCP server.
+ *
+ * A transport sends one message at a time with [method@Transport.send],
+ * emits [signal@Transport::message] for each message it receives, in the
+ * order received, and [signal@Transport::closed] exactly once, with a reason
+ * a user can read. Nothing is received before [method@Transport.start].
+ *
+ * Implementations: [class@StdioTransport] spawns a server and speaks to it
+ * over its standard input and output, [class@StreamTransport] speaks over any
+ * [class@Gio.IOStream]. A transport that receives its bytes in chunks
+ * (pipes, sockets, HTTP event streams) reassembles them into whole messages
+ * before emitting them; every message it emits has passed the safe JSON
+ * parser (depth, NUL, number range, UTF-8 checks).
+ *
+ * [method@Transport.send] never blocks: it queues the message. A transport
+ * that learns it could not deliver one request (an HTTP transport whose POST
+ * failed) answers that request itself by emitting a JSON-RPC error response
+ * for its id, so the caller's pending call fails instead of waiting; one that
+ * can no longer deliver anything closes.
+ */
+
+typedef struct
+{
+  gboolean  closed;
+  GError   *error;
+} TransportState;
+
+enum {
+  MESSAGE,
+  INVALID_MESSAGE,
+  CLOSED,
+  LOG,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_INTERFACE (ElicitTransport, elicit_transport, G_TYPE_OBJECT)
+
+/**
+ * elicit_transport_error_quark:
+ *
+ * The quark of [error@TransportError].
+ *
+ * Returns: the error domain
+ */
+G_DEFINE_QUARK (elicit-transport-error-quark, elicit_transport_error)
+
+static GQuark
+state_quark (void)
+{
+  static GQuark quark;
+
+  if G_UNLIKELY (quark == 0)
+    quark = g_quark_from_static_string ("elicit-transport-state");
+
+  return quark;
+}
+
+static void
+transport_state_free (gpointer data)
+{
+  TransportState *state = data;
+
+  g_clear_error (&state->error);
+  g_free (state);
+}
+
+static TransportState *
+get_state (ElicitTransport *self)
+{
+  TransportState *state = g_object_get_qdata (G_OBJECT (self), state_quark ());
+
+  if (state == NULL)
+    {
+      state = g_new0 (TransportState, 1);
+      g_object_set_qdata_full (G_OBJECT (self), state_quark (), state, transport_state_free);
+    }
+
+  return state;
+}
+
+static void
+elicit_transport_default_init (ElicitTransportInterface *iface)
+{
+  elicit_ensure_i18n ();
+
+  /**
+   * ElicitTransport::message:
+   * @self: the transport
+   * @message: (transfer none): the message received, a JSON object or, from
+   *   a misbehaving peer, any other JSON value
+   *
+   * Emitted for each message received, in order. @message is only valid
+   * during the emission; take a reference to keep it.
+   */
+  signals[MESSAGE] =
+    g_signal_new ("message",
+                  G_TYPE_FROM_INTERFACE (iface),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * ElicitTransport::invalid-message:
+   * @self: the transport
+   * @error: why it was refused, in %ELICIT_TRANSPORT_ERROR_INVALID_JSON
+   *
+   * Emitted for a message that arrived whole and is JSON, but that the safe
+   * parser refuses to read: nested deeper than 64 levels, with a number out
+   * of range, a NUL in a string, or a member name twice in one object. The
+   * transport stays open; a JSON-RPC peer answers it with error -32600.
+   * (Text that is not JSON at all closes the transport instead.)
+   */
+  signals[INVALID_MESSAGE] =
+    g_signal_new ("invalid-message",
+                  G_TYPE_FROM_INTERFACE (iface),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * ElicitTransport::closed:
+   * @self: the transport
+   * @error: why, in [error@TransportError]; the message is a sentence a user
+   *   can read
+   *
+   * Emitted once, when the transport closes for any reason. Nothing is
+   * received or sent afterwards.
+   */
+  signals[CLOSED] =
+    g_signal_new ("closed",
+                  G_TYPE_FROM_INTERFACE (iface),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * ElicitTransport::log:
+   * @self: the transport
+   * @line: one line of diagnostics from the peer, valid UTF-8 (for the stdio
+   *   transport: one line the server wrote to its standard error)
+   *
+   * Emitted for each line of diagnostics. A log line is never an error by
+   * itself.
+   */
+  signals[LOG] =
+    g_signal_new ("log",
+                  G_TYPE_FROM_INTERFACE (iface),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+/**
+ * elicit_transport_is_closed:
+ * @self: a transport
+ *
+ * Whether the transport has closed.
+ *
+ * Returns: %TRUE once [signal@Transport::closed] has been emitted
+ */
+gboolean
+elicit_transport_is_closed (ElicitTransport *self)
+{
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), TRUE);
+
+  return get_state (self)->closed;
+}
+
+/**
+ * elicit_transport_get_close_error:
+ * @self: a transport
+ *
+ * Gets why the transport closed.
+ *
+ * Returns: (nullable) (transfer none): the reason, or %NULL while open
+ */
+const GError *
+elicit_transport_get_close_error (ElicitTransport *self)
+{
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), NULL);
+
+  return get_state (self)->error;
+}
+
+/**
+ * elicit_transport_start:
+ * @self: a transport
+ *
+ * Begins receiving. Connect to [signal@Transport::message] and
+ * [signal@Transport::closed] first. Calling it again does nothing.
+ */
+void
+elicit_transport_start (ElicitTransport *self)
+{
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+
+  if (get_state (self)->closed)
+    return;
+
+  ELICIT_TRANSPORT_GET_IFACE (self)->start (self);
+}
+
+/**
+ * elicit_transport_send:
+ * @self: a transport
+ * @message: a JSON-RPC message
+ * @error: return location for a [error@TransportError]
+ *
+ * Queues @message for the peer and returns at once; it never blocks.
+ * Messages are delivered in the order they were queued.
+ *
+ * Returns: %TRUE if the message was queued, %FALSE if the transport is closed
+ */
+gboolean
+elicit_transport_send (ElicitTransport  *self,
+                       JsonNode         *message,
+                       GError          **error)
+{
+  TransportState *state;
+
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (message != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  state = get_state (self);
+  if (state->closed)
+    {
+      g_set_error (error, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_CLOSED,
+                   _("The connection is closed: %s"), state->error->message);
+      return FALSE;
+    }
+
+  return ELICIT_TRANSPORT_GET_IFACE (self)->send (self, message, error);
+}
+
+/**
+ * elicit_transport_close_async:
+ * @self: a transport
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when the peer is released
+ * @user_data: data for @callback
+ *
+ * Closes the transport: [signal@Transport::closed] is emitted at once (if it
+ * was not already) and the peer is released. For a child process that means
+ * closing its input, waiting for it to exit, then `SIGTERM`, then `SIGKILL`;
+ * @callback runs when it is gone. Never blocks.
+ */
+void
+elicit_transport_close_async (ElicitTransport     *self,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  ELICIT_TRANSPORT_GET_IFACE (self)->close_async (self, cancellable, callback, user_data);
+}
+
+/**
+ * elicit_transport_close_finish:
+ * @self: a transport
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Finishes [method@Transport.close_async].
+ *
+ * Returns: %TRUE when the peer was released cleanly
+ */
+gboolean
+elicit_transport_close_finish (ElicitTransport  *self,
+                               GAsyncResult     *result,
+                               GError          **error)
+{
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+
+  return ELICIT_TRANSPORT_GET_IFACE (self)->close_finish (self, result, error);
+}
+
+/**
+ * elicit_transport_set_protocol_version:
+ * @self: a transport
+ * @protocol_version: the MCP protocol version the session negotiated
+ *
+ * Tells the transport which protocol version was negotiated. Transports that
+ * need it (HTTP sends it with every request) implement it; others ignore it.
+ */
+void
+elicit_transport_set_protocol_version (ElicitTransport *self,
+                                       const char      *protocol_version)
+{
+  ElicitTransportInterface *iface;
+
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+  g_return_if_fail (protocol_version != NULL);
+
+  iface = ELICIT_TRANSPORT_GET_IFACE (self);
+  if (iface->set_protocol_version != NULL)
+    iface->set_protocol_version (self, protocol_version);
+}
+
+void
+elicit_transport_emit_message (ElicitTransport *self,
+                               JsonNode        *message)
+{
+  g_assert (ELICIT_IS_TRANSPORT (self));
+  g_assert (message != NULL);
+
+  if (!get_state (self)->closed)
+    g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+gboolean
+elicit_transport_emit_closed (ElicitTransport *self,
+                              const GError    *error)
+{
+  TransportState *state;
+
+  g_assert (ELICIT_IS_TRANSPORT (self));
+  g_assert (error != NULL);
+
+  state = get_state (self);
+  if (state->closed)
+    return FALSE;
+
+  state->closed = TRUE;
+  state->error = g_error_copy (error);
+
+  g_debug ("transport %p closed: %s", self, error->message);
+
+  /* Handlers may drop the last reference to the transport. */
+  g_object_ref (self);
+  g_signal_emit (self, signals[CLOSED], 0, state->error);
+  g_object_unref (self);
+
+  return TRUE;
+}
+
+/* Emits what the parser made of one message; FALSE, with the parser's
+ * error, when it is not JSON at all. */
+static gboolean
+deliver_parsed (ElicitTransport  *self,
+                JsonNode         *node,
+                GError           *parse_error,
+                GError          **error)
+{
+  g_autoptr(GError) refused = NULL;
+
+  if (node != NULL)
+    {
+      elicit_transport_emit_message (self, node);
+      return TRUE;
+    }
+
+  if (parse_error->domain != ELICIT_JSON_ERROR ||
+      parse_error->code == ELICIT_JSON_ERROR_INVALID ||
+      parse_error->code == ELICIT_JSON_ERROR_INVALID_UTF8)
+    {
+      g_propagate_error (error, g_error_copy (parse_error));
+      return FALSE;
+    }
+
+  g_debug ("refusing a message: %s", parse_error->message);
+  refused = g_error_new_literal (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON,
+                                 parse_error->message);
+  if (!get_state (self)->closed)
+    g_signal_emit (self, signals[INVALID_MESSAGE], 0, refused);
+
+  return TRUE;
+}
+
+gboolean
+elicit_transport_receive (ElicitTransport  *self,
+                          const char       *data,
+                          gsize             length,
+                          GError          **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) parse_error = NULL;
+
+  g_assert (ELICIT_IS_TRANSPORT (self));
+
+  node = elicit_json_parse (data, length, ELICIT_JSON_DEFAULT_MAX_DEPTH, &parse_error);
+
+  return deliver_parsed (self, node, parse_error, error);
+}
+
+static void
+parse_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GBytes *bytes = task_data;
+  GError *error = NULL;
+  const char *data;
+  JsonNode *node;
+  gsize length;
+
+  data = g_bytes_get_data (bytes, &length);
+  node = elicit_json_parse (data, length, ELICIT_JSON_DEFAULT_MAX_DEPTH, &error);
+
+  if (node != NULL)
+    g_task_return_pointer (task, node, (GDestroyNotify) json_node_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+elicit_transport_receive_async (ElicitTransport     *self,
+                                GBytes              *data,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_assert (ELICIT_IS_TRANSPORT (self));
+
+  /* No source object: the worker may drop the task last, and must never
+   * drop the last reference to a transport. The caller keeps it alive. */
+  task = g_task_new (NULL, NULL, callback, user_data);
+  g_task_set_source_tag (task, elicit_transport_receive_async);
+  g_task_set_task_data (task, g_bytes_ref (data), (GDestroyNotify) g_bytes_unref);
+  g_task_run_in_thread (task, parse_in_thread);
+}
+
+gboolean
+elicit_transport_receive_finish (ElicitTransport  *self,
+                                 GAsyncResult     *result,
+                                 GError          **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) parse_error = NULL;
+
+  g_assert (ELICIT_IS_TRANSPORT (self));
+  g_assert (g_task_is_valid (result, NULL));
+
+  node = g_task_propagate_pointer (G_TASK (result), &parse_error);
+
+  return deliver_parsed (self, node, parse_error, error);
+}
+
+void
+elicit_transport_emit_log (ElicitTransport *self,
+                           const char      *line)
+{
+  g_assert (ELICIT_IS_TRANSPORT (self));
+  g_assert (line != NULL);
+
+  g_signal_emit (self, signals[LOG], 0, line);
+}
+
+GBytes *
+elicit_transport_serialize_line (JsonNode *message)
+{
+  GString *line = g_string_sized_new (128);
+
+  /* Control characters in strings are escaped, so the compact form never
+   * contains a raw newline: one message, one line. (Not json-glib's
+   * generator: 1.6 writes 1e20 as "1e+20.0", which is not JSON.) */
+  elicit_json_append (line, message);
+  g_string_append_c (line, '\n');
+
+  return g_string_free_to_bytes (line);
+}
+
+void
+elicit_transport_ignore_sigpipe (void)
+{
+  static gsize done = 0;
+
+  /* A server can exit at any moment, and our next write to its stdin (or a
+   * socket whose peer went away) would raise SIGPIPE, whose default action
+   * kills the whole application. Ignored, the write fails with EPIPE and the
+   * transport closes with a readable reason instead. */
+  if (g_once_init_enter (&done))
+    {
+      signal (SIGPIPE, SIG_IGN);
+      g_once_init_leave (&done, 1);
+    }
+}
+
+GSource *
+elicit_timeout_source_add (guint        msec,
+                           GSourceFunc  func,
+                           gpointer     data,
+                           const char  *name)
+{
+  GSource *source = g_timeout_source_new (msec);
+
+  g_source_set_callback (source, func, data, NULL);
+  g_source_set_static_name (source, name);
+  g_source_attach (source, g_main_context_get_thread_default ());
+
+  return source;
+}
+
+void
+elicit_clear_source (GSource **source)
+{
+  if (*source != NULL)
+    {
+      g_source_destroy (*source);
+      g_clear_pointer (source, g_source_unref);
+    }
+}

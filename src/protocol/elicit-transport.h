@@ -1,0 +1,129 @@
+/* elicit-transport.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(_ELICIT_INSIDE) && !defined(ELICIT_COMPILATION)
+# error "Only <elicit.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "elicit-version.h"
+
+G_BEGIN_DECLS
+
+/**
+ * ELICIT_TRANSPORT_ERROR:
+ *
+ * The error domain of the reasons a transport closed.
+ */
+#define ELICIT_TRANSPORT_ERROR (elicit_transport_error_quark ())
+
+/**
+ * ElicitTransportError:
+ * @ELICIT_TRANSPORT_ERROR_CLOSED: the connection was closed, by us or by the peer
+ * @ELICIT_TRANSPORT_ERROR_INVALID_JSON: the peer sent a message that is not valid JSON
+ *   (or JSON that the safe parser refuses: too deep, NUL in a string, a number out of range)
+ * @ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG: the peer sent a line longer than the limit
+ * @ELICIT_TRANSPORT_ERROR_EXITED: the server process exited
+ * @ELICIT_TRANSPORT_ERROR_KILLED: the server process was killed by a signal
+ * @ELICIT_TRANSPORT_ERROR_SPAWN_FAILED: the server process could not be started
+ * @ELICIT_TRANSPORT_ERROR_IO: reading or writing failed
+ * @ELICIT_TRANSPORT_ERROR_PROTOCOL: the peer broke the transport's own framing
+ *   (for example a malformed event stream)
+ *
+ * Why a transport closed. The error's message is a sentence a user can read,
+ * such as "server exited with status 1".
+ */
+typedef enum
+{
+  ELICIT_TRANSPORT_ERROR_CLOSED,
+  ELICIT_TRANSPORT_ERROR_INVALID_JSON,
+  ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG,
+  ELICIT_TRANSPORT_ERROR_EXITED,
+  ELICIT_TRANSPORT_ERROR_KILLED,
+  ELICIT_TRANSPORT_ERROR_SPAWN_FAILED,
+  ELICIT_TRANSPORT_ERROR_IO,
+  ELICIT_TRANSPORT_ERROR_PROTOCOL,
+} ElicitTransportError;
+
+/**
+ * ELICIT_TRANSPORT_DEFAULT_MAX_LINE_LENGTH:
+ *
+ * The longest line, in bytes, that line-based transports accept by default:
+ * 16 MiB, the limit GNOME's jsonrpc-glib uses.
+ */
+#define ELICIT_TRANSPORT_DEFAULT_MAX_LINE_LENGTH (16 * 1024 * 1024)
+
+#define ELICIT_TYPE_TRANSPORT (elicit_transport_get_type ())
+
+ELICIT_AVAILABLE_IN_ALL
+G_DECLARE_INTERFACE (ElicitTransport, elicit_transport, ELICIT, TRANSPORT, GObject)
+
+/**
+ * ElicitTransportInterface:
+ * @start: begins receiving; messages are emitted from then on
+ * @send: queues one message for the peer and returns at once
+ * @close_async: closes the connection and releases the peer (stops a child process)
+ * @close_finish: finishes @close_async
+ * @set_protocol_version: optional; told the negotiated MCP protocol version
+ *   (the HTTP transport sends it as a header)
+ *
+ * The virtual methods of [iface@Transport].
+ *
+ * An implementation emits [signal@Transport::message] for each message it
+ * receives, in order, and [signal@Transport::closed] exactly once. In-tree
+ * implementations do so through the helpers of `elicit-transport-private.h`,
+ * which also keep the closed state that [method@Transport.is_closed] reports.
+ */
+struct _ElicitTransportInterface
+{
+  GTypeInterface parent_iface;
+
+  void     (*start)                (ElicitTransport      *self);
+  gboolean (*send)                 (ElicitTransport      *self,
+                                    JsonNode             *message,
+                                    GError              **error);
+  void     (*close_async)          (ElicitTransport      *self,
+                                    GCancellable         *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data);
+  gboolean (*close_finish)         (ElicitTransport      *self,
+                                    GAsyncResult         *result,
+                                    GError              **error);
+  void     (*set_protocol_version) (ElicitTransport      *self,
+                                    const char           *protocol_version);
+};
+
+ELICIT_AVAILABLE_IN_ALL
+GQuark        elicit_transport_error_quark          (void);
+ELICIT_AVAILABLE_IN_ALL
+gboolean      elicit_transport_is_closed            (ElicitTransport      *self);
+ELICIT_AVAILABLE_IN_ALL
+const GError *elicit_transport_get_close_error      (ElicitTransport      *self);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_start                (ElicitTransport      *self);
+ELICIT_AVAILABLE_IN_ALL
+gboolean      elicit_transport_send                 (ElicitTransport      *self,
+                                                     JsonNode             *message,
+                                                     GError              **error);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_close_async          (ElicitTransport      *self,
+                                                     GCancellable         *cancellable,
+                                                     GAsyncReadyCallback   callback,
+                                                     gpointer              user_data);
+ELICIT_AVAILABLE_IN_ALL
+gboolean      elicit_transport_close_finish         (ElicitTransport      *self,
+                                                     GAsyncResult         *result,
+                                                     GError              **error);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_set_protocol_version (ElicitTransport      *self,
+                                                     const char           *protocol_version);
+
+G_END_DECLS
