@@ -22,7 +22,18 @@
 #include "schema/elicit-schema.h"
 #include "schema/elicit-validate.h"
 
-#ifdef ELICIT_HAVE_PROTOCOL
-#endif
+#include "protocol/elicit-protocol-enums.h"
+#include "protocol/elicit-transport.h"
+#include "protocol/elicit-stream-transport.h"
+#include "protocol/elicit-stdio-transport.h"
+#include "protocol/elicit-request.h"
+#include "protocol/elicit-session.h"
+#include "protocol/elicit-prompt-queue.h"
+
+#include <gtk/gtk.h>
+
+#include "widgets/elicit-form.h"
+#include "widgets/elicit-dialog.h"
+#include "widgets/elicit-url-info.h"
 
 #undef _ELICIT_INSIDE

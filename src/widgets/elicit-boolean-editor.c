@@ -1,0 +1,147 @@
+/* elicit-boolean-editor.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "elicit-boolean-editor-private.h"
+#include "elicit-init-private.h"
+
+/*
+ * Yes or no, in a GtkSwitch. An optional boolean without a default is absent
+ * until the user flips the switch; until then a "Not set" note says so, and a
+ * clear button takes it back there. A required boolean without a default is
+ * what the switch shows (off: false): the user sees an answer, so it is sent.
+ */
+
+struct _ElicitBooleanEditor
+{
+  ElicitFieldEditor parent_instance;
+
+  GtkWidget *toggle;
+  GtkWidget *unset_label;
+  GtkWidget *clear_button;
+
+  guint      can_be_absent : 1;
+  guint      present : 1;
+  guint      updating : 1;
+};
+
+G_DEFINE_FINAL_TYPE (ElicitBooleanEditor, elicit_boolean_editor, ELICIT_TYPE_FIELD_EDITOR)
+
+static void
+set_present (ElicitBooleanEditor *self,
+             gboolean             present)
+{
+  self->present = present;
+  gtk_widget_set_visible (self->unset_label, !present);
+  gtk_widget_set_visible (self->clear_button, present && self->can_be_absent);
+}
+
+static void
+active_changed_cb (ElicitBooleanEditor *self)
+{
+  if (self->updating)
+    return;
+
+  set_present (self, TRUE);
+  elicit_field_editor_emit_changed (ELICIT_FIELD_EDITOR (self));
+  elicit_field_editor_emit_commit (ELICIT_FIELD_EDITOR (self));
+}
+
+static void
+clear_cb (ElicitBooleanEditor *self)
+{
+  self->updating = TRUE;
+  gtk_switch_set_active (GTK_SWITCH (self->toggle), FALSE);
+  self->updating = FALSE;
+  set_present (self, FALSE);
+  gtk_widget_grab_focus (self->toggle);
+  elicit_field_editor_reset_edited (ELICIT_FIELD_EDITOR (self));
+}
+
+static void
+build (ElicitBooleanEditor *self)
+{
+  self->toggle = gtk_switch_new ();
+  gtk_widget_set_valign (self->toggle, GTK_ALIGN_CENTER);
+  gtk_widget_set_parent (self->toggle, GTK_WIDGET (self));
+
+  /* Translators: an optional yes/no field the user has not answered */
+  self->unset_label = gtk_label_new (_("Not set"));
+  gtk_widget_add_css_class (self->unset_label, "dim-label");
+  gtk_widget_set_parent (self->unset_label, GTK_WIDGET (self));
+
+  self->clear_button = gtk_button_new_from_icon_name ("edit-clear-symbolic");
+  gtk_widget_add_css_class (self->clear_button, "flat");
+  gtk_widget_set_valign (self->clear_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (self->clear_button, _("Clear"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->clear_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Clear"),
+                                  -1);
+  g_signal_connect_swapped (self->clear_button, "clicked", G_CALLBACK (clear_cb), self);
+  gtk_widget_set_parent (self->clear_button, GTK_WIDGET (self));
+}
+
+static void
+elicit_boolean_editor_constructed (GObject *object)
+{
+  ElicitBooleanEditor *self = ELICIT_BOOLEAN_EDITOR (object);
+  ElicitField *field = elicit_field_editor_get_field (ELICIT_FIELD_EDITOR (self));
+  JsonNode *default_value = elicit_field_get_default (field);
+  gboolean has_default;
+
+  G_OBJECT_CLASS (elicit_boolean_editor_parent_class)->constructed (object);
+
+  has_default = default_value != NULL && JSON_NODE_HOLDS_VALUE (default_value) &&
+                json_node_get_value_type (default_value) == G_TYPE_BOOLEAN;
+  self->can_be_absent = !has_default && !elicit_field_get_required (field);
+  build (self);
+
+  if (has_default)
+    gtk_switch_set_active (GTK_SWITCH (self->toggle), json_node_get_boolean (default_value));
+  set_present (self, !self->can_be_absent);
+
+  g_signal_connect_swapped (self->toggle, "notify::active", G_CALLBACK (active_changed_cb), self);
+}
+
+static JsonNode *
+elicit_boolean_editor_dup_value (ElicitFieldEditor *editor)
+{
+  ElicitBooleanEditor *self = ELICIT_BOOLEAN_EDITOR (editor);
+
+  if (!self->present)
+    return NULL;
+
+  return json_node_init_boolean (json_node_alloc (),
+                                 gtk_switch_get_active (GTK_SWITCH (self->toggle)));
+}
+
+static GtkWidget *
+elicit_boolean_editor_get_input (ElicitFieldEditor *editor)
+{
+  return ELICIT_BOOLEAN_EDITOR (editor)->toggle;
+}
+
+static void
+elicit_boolean_editor_class_init (ElicitBooleanEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  ElicitFieldEditorClass *editor_class = ELICIT_FIELD_EDITOR_CLASS (klass);
+
+  object_class->constructed = elicit_boolean_editor_constructed;
+  editor_class->dup_value = elicit_boolean_editor_dup_value;
+  editor_class->get_input = elicit_boolean_editor_get_input;
+
+  elicit_ensure_i18n ();
+}
+
+static void
+elicit_boolean_editor_init (ElicitBooleanEditor *self)
+{
+}

@@ -1,0 +1,1303 @@
+/* elicit-dialog.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "elicit-init-private.h"
+#include "elicit-dialog.h"
+#include "elicit-dialog-private.h"
+#include "elicit-form.h"
+#include "elicit-url-info.h"
+#include "protocol/elicit-session.h"
+#include "schema/elicit-text-private.h"
+
+/**
+ * ElicitDialog:
+ *
+ * A window that shows one [class@Request] and sends the user's answer.
+ *
+ * The header names the server as the user labelled it (the session's display
+ * name, or [property@Dialog:server-label]); when the server calls itself
+ * something else, that is shown too, as the server's own claim. Then come the
+ * server's message, as plain text, and either an [class@Form] (form mode) or
+ * the URL the server wants opened, its registrable domain highlighted and any
+ * warnings listed (URL mode, see [class@UrlInfo]).
+ *
+ * **Decline**, **Cancel** and **Accept** answer the request. Accept is never
+ * the default widget: Return alone never accepts, and Accept stays
+ * insensitive until the form is valid and for
+ * [property@Dialog:accept-delay] milliseconds after the dialog is mapped or
+ * regains focus, so keystrokes and clicks meant for another window cannot
+ * accept a request that just appeared. Escape and closing the window cancel.
+ * Every request ends with exactly one answer: a dialog destroyed while its
+ * request is pending cancels it.
+ *
+ * When the server withdraws the request (it cancelled it, or disconnected),
+ * the dialog shows a short notice, sends nothing, and closes itself. In URL
+ * mode, Accept opens the user's browser and the dialog waits until the server
+ * reports completion or the user closes it.
+ */
+
+#define NOTICE_TIMEOUT_MS 4000
+#define SERVER_TEXT_MAX   120
+#define SHOWN_URL_MAX     2000
+
+typedef enum
+{
+  STATUS_WAITING,
+  STATUS_DONE,
+  STATUS_WITHDRAWN,
+} StatusKind;
+
+struct _ElicitDialog
+{
+  GtkWindow               parent_instance;
+
+  ElicitRequest          *request;
+  char                   *server_label;
+  char                   *server_claim;
+  ElicitUrlInfo          *url_info;
+  GError                 *url_error;
+  GCancellable           *cancellable;
+  ElicitForm             *form;
+  GtkLabel               *launch_error_label;
+
+  ElicitDialogLaunchFunc  launch_func;
+  gpointer                launch_data;
+
+  guint                   accept_delay;
+  guint                   notice_timeout;
+  guint                   arm_source;
+  guint                   close_source;
+
+  guint                   armed : 1;
+  guint                   launching : 1;
+  guint                   closing : 1;
+
+  /* Template widgets */
+  GtkLabel               *window_title_label;
+  GtkStack               *stack;
+  GtkWidget              *request_page;
+  GtkLabel               *server_name_label;
+  GtkLabel               *purpose_label;
+  GtkLabel               *server_claim_label;
+  GtkWidget              *message_scroller;
+  GtkLabel               *message_label;
+  GtkWidget              *body_scroller;
+  GtkBox                 *body_box;
+  GtkWidget              *action_separator;
+  GtkWidget              *decline_button;
+  GtkWidget              *cancel_button;
+  GtkWidget              *accept_button;
+  GtkSpinner             *status_spinner;
+  GtkImage               *status_icon;
+  GtkLabel               *status_title_label;
+  GtkLabel               *status_body_label;
+  GtkWidget              *close_button;
+};
+
+G_DEFINE_FINAL_TYPE (ElicitDialog, elicit_dialog, GTK_TYPE_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_REQUEST,
+  PROP_SERVER_LABEL,
+  PROP_SERVER_CLAIM,
+  PROP_ACCEPT_DELAY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static gboolean
+is_pending (ElicitDialog *self)
+{
+  return self->request != NULL &&
+         elicit_request_get_state (self->request) == ELICIT_REQUEST_STATE_PENDING;
+}
+
+static gboolean
+can_accept (ElicitDialog *self)
+{
+  if (!is_pending (self) || !self->armed || self->launching)
+    return FALSE;
+
+  if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
+    return self->url_info != NULL;
+
+  return self->form != NULL && elicit_form_get_valid (self->form);
+}
+
+static void
+update_actions (ElicitDialog *self)
+{
+  gboolean pending = is_pending (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", can_accept (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.decline", pending && !self->launching);
+}
+
+/* Accept ignores input for a moment whenever the dialog appears or comes to
+ * the front: a click or a Return meant for the window that was there must
+ * not answer a request the user has not read. */
+static gboolean
+arm_cb (gpointer user_data)
+{
+  ElicitDialog *self = user_data;
+
+  self->arm_source = 0;
+  self->armed = TRUE;
+  update_actions (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+disarm (ElicitDialog *self,
+        gboolean      restart)
+{
+  g_clear_handle_id (&self->arm_source, g_source_remove);
+  self->armed = FALSE;
+
+  if (restart)
+    {
+      if (self->accept_delay == 0)
+        self->armed = TRUE;
+      else
+        self->arm_source = g_timeout_add (self->accept_delay, arm_cb, self);
+    }
+
+  update_actions (self);
+}
+
+static void
+close_dialog (ElicitDialog *self)
+{
+  if (self->closing)
+    return;
+
+  /* gtk_window_close() does nothing to a window that was never shown. */
+  if (gtk_widget_get_realized (GTK_WIDGET (self)))
+    {
+      gtk_window_close (GTK_WINDOW (self));
+      return;
+    }
+
+  self->closing = TRUE;
+  if (is_pending (self))
+    elicit_request_cancel (self->request);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static gboolean
+notice_timeout_cb (gpointer user_data)
+{
+  ElicitDialog *self = user_data;
+
+  self->close_source = 0;
+  close_dialog (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+show_status (ElicitDialog *self,
+             StatusKind    kind)
+{
+  const char *title = NULL;
+  g_autofree char *body = NULL;
+  const char *icon = NULL;
+
+  g_clear_handle_id (&self->close_source, g_source_remove);
+
+  switch (kind)
+    {
+    case STATUS_WAITING:
+      title = _("Waiting for you to finish in the browser…");
+      body = g_strdup_printf (_("Continue at “%s” in your web browser. This window closes when the server reports that you are done."),
+                              elicit_url_info_get_host (self->url_info));
+      break;
+
+    case STATUS_DONE:
+      title = C_("elicitation finished", "Done");
+      body = g_strdup (_("The server reports that the interaction is complete."));
+      icon = "object-select-symbolic";
+      break;
+
+    case STATUS_WITHDRAWN:
+      {
+        g_autoptr(ElicitSession) session = elicit_request_dup_session (self->request);
+
+        if (session != NULL && elicit_session_get_state (session) == ELICIT_SESSION_STATE_CLOSED)
+          title = _("The server disconnected");
+        else
+          title = _("The server withdrew this request");
+        body = g_strdup (_("Nothing was sent. This window closes by itself."));
+        icon = "dialog-information-symbolic";
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  gtk_label_set_text (self->status_title_label, title);
+  gtk_label_set_text (self->status_body_label, body);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_spinner), kind == STATUS_WAITING);
+  gtk_spinner_set_spinning (self->status_spinner, kind == STATUS_WAITING);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_icon), icon != NULL);
+  if (icon != NULL)
+    gtk_image_set_from_icon_name (self->status_icon, icon);
+
+  gtk_stack_set_visible_child_name (self->stack, "status");
+  gtk_window_set_focus (GTK_WINDOW (self), self->close_button);
+
+  if (kind != STATUS_WAITING)
+    self->close_source = g_timeout_add (self->notice_timeout, notice_timeout_cb, self);
+}
+
+/* Whatever answered the request — this dialog, the application, the server
+ * withdrawing it — the dialog follows, so it is never left open and dead. */
+static void
+request_state_changed_cb (ElicitDialog  *self,
+                          GParamSpec    *pspec,
+                          ElicitRequest *request)
+{
+  ElicitRequestState state = elicit_request_get_state (request);
+  gboolean url_mode = elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL;
+
+  update_actions (self);
+
+  switch (state)
+    {
+    case ELICIT_REQUEST_STATE_PENDING:
+      break;
+
+    case ELICIT_REQUEST_STATE_ACCEPTED:
+      if (url_mode && self->url_info != NULL)
+        show_status (self, STATUS_WAITING);
+      else
+        close_dialog (self);
+      break;
+
+    case ELICIT_REQUEST_STATE_DECLINED:
+    case ELICIT_REQUEST_STATE_CANCELLED:
+      close_dialog (self);
+      break;
+
+    case ELICIT_REQUEST_STATE_WITHDRAWN:
+      show_status (self, STATUS_WITHDRAWN);
+      break;
+
+    case ELICIT_REQUEST_STATE_COMPLETED:
+      show_status (self, STATUS_DONE);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+finish_launch (ElicitDialog *self,
+               gboolean      launched,
+               const GError *launch_error)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->launching = FALSE;
+
+  /* The server may have withdrawn the request while the browser started. */
+  if (!is_pending (self))
+    return;
+
+  if (!launched)
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not open a web browser: %s"),
+                                               launch_error != NULL ? launch_error->message : "");
+
+      gtk_label_set_text (self->launch_error_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), TRUE);
+      update_actions (self);
+      return;
+    }
+
+  if (!elicit_request_accept (self->request, NULL, &error))
+    g_message ("Could not accept a URL-mode request: %s", error->message);
+
+  update_actions (self);
+}
+
+static void
+show_uri_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(ElicitDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean launched;
+
+  launched = gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  finish_launch (self, launched, error);
+}
+
+/* Consent given: open the URL in the user's browser, through GIO's handler
+ * for the scheme (or the portal), never a shell; answer accept once the
+ * browser was started. Nothing was fetched before. */
+static void
+accept_url (ElicitDialog *self)
+{
+  const char *url = elicit_url_info_get_url (self->url_info);
+
+  self->launching = TRUE;
+  gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), FALSE);
+  update_actions (self);
+
+  if (self->launch_func != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      gboolean launched = self->launch_func (self, url, self->launch_data, &error);
+
+      finish_launch (self, launched, error);
+      return;
+    }
+
+  gtk_show_uri_full (GTK_WINDOW (self), url, GDK_CURRENT_TIME, self->cancellable,
+                     show_uri_cb, g_object_ref (self));
+}
+
+static void
+accept_form (ElicitDialog *self)
+{
+  g_autoptr(JsonObject) content = elicit_form_get_content (self->form);
+  g_autoptr(GError) error = NULL;
+
+  if (!elicit_request_accept (self->request, content, &error))
+    {
+      /* The form said it was valid; should the request still refuse the
+       * content, keep the dialog open so the user can correct or cancel. */
+      g_message ("Content refused by the request: %s", error->message);
+      update_actions (self);
+    }
+}
+
+static void
+accept_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+
+  if (!can_accept (self))
+    return;
+
+  if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
+    accept_url (self);
+  else
+    accept_form (self);
+}
+
+static void
+decline_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+
+  /* Answering closes the dialog, through the request's state. */
+  if (is_pending (self) && !self->launching)
+    elicit_request_decline (self->request);
+  else
+    close_dialog (self);
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  close_dialog (ELICIT_DIALOG (widget));
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  close_dialog (ELICIT_DIALOG (widget));
+}
+
+static gboolean
+elicit_dialog_close_request (GtkWindow *window)
+{
+  ElicitDialog *self = ELICIT_DIALOG (window);
+  gboolean ret;
+
+  self->closing = TRUE;
+  g_cancellable_cancel (self->cancellable);
+
+  if (is_pending (self))
+    elicit_request_cancel (self->request);
+
+  ret = GTK_WINDOW_CLASS (elicit_dialog_parent_class)->close_request (window);
+
+  /* Hidden instead of destroyed (hide-on-close): it may be shown again. */
+  self->closing = FALSE;
+
+  return ret;
+}
+
+static void
+elicit_dialog_map (GtkWidget *widget)
+{
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+  GtkWidget *focus;
+
+  GTK_WIDGET_CLASS (elicit_dialog_parent_class)->map (widget);
+
+  /* Start in the first field, not on the scrollable message (nor, ever, on
+   * Accept). */
+  focus = gtk_window_get_focus (GTK_WINDOW (self));
+  if (self->form != NULL &&
+      gtk_stack_get_visible_child (self->stack) == self->request_page &&
+      (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->form))) &&
+      !gtk_widget_child_focus (GTK_WIDGET (self->form), GTK_DIR_TAB_FORWARD))
+    gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
+
+  disarm (self, TRUE);
+}
+
+static void
+elicit_dialog_unmap (GtkWidget *widget)
+{
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+
+  disarm (self, FALSE);
+
+  GTK_WIDGET_CLASS (elicit_dialog_parent_class)->unmap (widget);
+}
+
+static void
+is_active_changed_cb (ElicitDialog *self)
+{
+  /* Only on coming to the front: a window that never gets the focus (no
+   * window manager) must still be usable with the mouse. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_window_is_active (GTK_WINDOW (self)))
+    disarm (self, TRUE);
+}
+
+static void
+form_valid_changed_cb (ElicitDialog *self)
+{
+  update_actions (self);
+}
+
+/* Header */
+
+static char *
+sanitize_server_text (const char *text)
+{
+  g_autofree char *clean = NULL;
+
+  if (text == NULL)
+    return NULL;
+
+  clean = elicit_text_sanitize_line (text, SERVER_TEXT_MAX);
+  g_strstrip (clean);
+
+  return *clean != '\0' ? g_steal_pointer (&clean) : NULL;
+}
+
+static void
+update_header (ElicitDialog *self)
+{
+  const char *label = self->server_label != NULL ? self->server_label : _("Unnamed server");
+  /* Translators: the window title; %s is the name the user gave the server */
+  g_autofree char *window_title = g_strdup_printf (_("Request from %s"), label);
+  gboolean show_claim;
+
+  gtk_label_set_text (self->server_name_label, label);
+  gtk_label_set_text (self->window_title_label, window_title);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+
+  show_claim = self->server_claim != NULL &&
+               (self->server_label == NULL ||
+                g_utf8_collate (self->server_claim, self->server_label) != 0);
+
+  if (show_claim)
+    {
+      /* Translators: %s is the name the server reports for itself, which may differ
+       * from (and try to imitate) the name the user gave it */
+      g_autofree char *claim = g_strdup_printf (_("The server calls itself “%s”."), self->server_claim);
+
+      gtk_label_set_text (self->server_claim_label, claim);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->server_claim_label), show_claim);
+}
+
+static void
+load_server_names (ElicitDialog *self)
+{
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (self->request);
+  const char *claim;
+
+  if (session == NULL)
+    return;
+
+  self->server_label = sanitize_server_text (elicit_session_get_display_name (session));
+
+  claim = elicit_session_get_server_title (session);
+  if (claim == NULL || *claim == '\0')
+    claim = elicit_session_get_server_name (session);
+  self->server_claim = sanitize_server_text (claim);
+}
+
+/* Body: the form */
+
+static void
+build_form (ElicitDialog *self)
+{
+  ElicitSchema *schema = elicit_request_get_schema (self->request);
+
+  /* Translators: shown under the server's name: "GitHub" / "asks you for information" */
+  gtk_label_set_text (self->purpose_label, _("asks you for information"));
+
+  if (schema == NULL)
+    return;
+
+  self->form = ELICIT_FORM (elicit_form_new (schema));
+  gtk_box_append (self->body_box, GTK_WIDGET (self->form));
+  g_signal_connect_object (self->form, "notify::valid",
+                           G_CALLBACK (form_valid_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* Body: the URL */
+
+static GtkWidget *
+make_label (const char *text,
+            const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_yalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* Wrapping labels ask for their whole text's width otherwise. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 20);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+
+  return label;
+}
+
+static GtkWidget *
+make_note (const char *icon_name,
+           const char *text,
+           const char *css_class)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
+  GtkWidget *label = make_label (text, NULL);
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_add_css_class (box, css_class);
+
+  return box;
+}
+
+static GtkWidget *
+make_url_label (ElicitDialog *self,
+                const char   *text,
+                gboolean      highlight)
+{
+  GtkWidget *label = make_label (text, "elicit-url");
+  GtkWidget *frame = gtk_frame_new (NULL);
+  PangoAttrList *attrs;
+  guint start, end;
+
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Address"),
+                                  -1);
+
+  /* Attributes, never markup: the URL is the server's text. A URL broken
+   * across lines must not gain hyphens that are not in it. */
+  attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  if (highlight && elicit_url_info_get_domain_range (self->url_info, &start, &end))
+    {
+      PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+
+      bold->start_index = start;
+      bold->end_index = end;
+      pango_attr_list_insert (attrs, bold);
+    }
+  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  pango_attr_list_unref (attrs);
+
+  gtk_frame_set_child (GTK_FRAME (frame), label);
+  gtk_widget_add_css_class (frame, "elicit-url-frame");
+
+  return frame;
+}
+
+static void
+add_detail (GtkGrid    *grid,
+            int         row,
+            const char *name,
+            const char *value,
+            gboolean    strong)
+{
+  GtkWidget *name_label = make_label (name, "dim-label");
+  GtkWidget *value_label = make_label (value, strong ? "heading" : NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (name_label), FALSE);
+  gtk_label_set_width_chars (GTK_LABEL (name_label), -1);
+  gtk_label_set_max_width_chars (GTK_LABEL (name_label), -1);
+  gtk_widget_set_hexpand (value_label, TRUE);
+  gtk_label_set_selectable (GTK_LABEL (value_label), FALSE);
+  gtk_grid_attach (grid, name_label, 0, row, 1, 1);
+  gtk_grid_attach (grid, value_label, 1, row, 1, 1);
+}
+
+static GtkWidget *
+make_url_details (ElicitDialog *self)
+{
+  ElicitUrlInfo *info = self->url_info;
+  GtkWidget *grid = gtk_grid_new ();
+  const char *domain = elicit_url_info_get_registrable_domain (info);
+  gboolean https = g_str_equal (elicit_url_info_get_scheme (info), "https");
+  int row = 0;
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+
+  if (domain != NULL)
+    add_detail (GTK_GRID (grid), row++, _("Site"), domain, TRUE);
+  add_detail (GTK_GRID (grid), row++, _("Host"), elicit_url_info_get_host (info), domain == NULL);
+  if (elicit_url_info_is_idn (info))
+    add_detail (GTK_GRID (grid), row++, _("Host in ASCII"), elicit_url_info_get_ascii_host (info), FALSE);
+  add_detail (GTK_GRID (grid), row++, _("Connection"),
+              https ? _("Encrypted (HTTPS)") : _("Not encrypted (HTTP)"), FALSE);
+
+  return grid;
+}
+
+static void
+build_url_accepted (ElicitDialog *self)
+{
+  const char * const *warnings = elicit_url_info_get_warnings (self->url_info);
+
+  gtk_box_append (self->body_box, make_url_label (self, elicit_url_info_get_url (self->url_info), TRUE));
+  gtk_box_append (self->body_box, make_url_details (self));
+
+  for (guint i = 0; warnings[i] != NULL; i++)
+    gtk_box_append (self->body_box, make_note ("dialog-warning-symbolic", warnings[i], "elicit-warning"));
+
+  gtk_box_append (self->body_box,
+                  make_label (_("Nothing has been opened yet. Accept opens this address in your web browser."),
+                              "dim-label"));
+
+  self->launch_error_label = GTK_LABEL (make_label (NULL, "error"));
+  gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), FALSE);
+  gtk_box_append (self->body_box, GTK_WIDGET (self->launch_error_label));
+
+  gtk_button_set_label (GTK_BUTTON (self->accept_button), _("Open in Browser"));
+}
+
+static void
+build_url_refused (ElicitDialog *self)
+{
+  const char *url = elicit_request_get_url (self->request);
+  g_autofree char *shown = elicit_text_sanitize_line (url != NULL ? url : "", SHOWN_URL_MAX);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *note;
+
+  gtk_box_append (GTK_BOX (box), make_label (_("This address will not be opened"), "heading"));
+  gtk_box_append (GTK_BOX (box), make_label (self->url_error->message, NULL));
+  gtk_widget_set_hexpand (box, TRUE);
+
+  note = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  gtk_widget_add_css_class (note, "elicit-refusal");
+  gtk_box_append (GTK_BOX (note), gtk_image_new_from_icon_name ("dialog-error-symbolic"));
+  gtk_widget_set_valign (gtk_widget_get_first_child (note), GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (note), box);
+
+  gtk_box_append (self->body_box, note);
+  if (*shown != '\0')
+    gtk_box_append (self->body_box, make_url_label (self, shown, FALSE));
+
+  gtk_widget_set_visible (self->accept_button, FALSE);
+}
+
+static void
+build_url (ElicitDialog *self)
+{
+  const char *url = elicit_request_get_url (self->request);
+
+  /* Translators: shown under the server's name: "GitHub" / "asks you to open a web page" */
+  gtk_label_set_text (self->purpose_label, _("asks you to open a web page"));
+
+  self->url_info = elicit_url_info_new (url != NULL ? url : "", &self->url_error);
+  if (self->url_info != NULL)
+    build_url_accepted (self);
+  else
+    build_url_refused (self);
+}
+
+static void
+build_body (ElicitDialog *self)
+{
+  g_autofree char *message = NULL;
+  const char *text = elicit_request_get_message (self->request);
+
+  message = elicit_text_sanitize_block (text != NULL ? text : "", ELICIT_TEXT_BLOCK_MAX);
+  g_strstrip (message);
+  gtk_label_set_text (self->message_label, message);
+  gtk_widget_set_visible (self->message_scroller, *message != '\0');
+
+  if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
+    build_url (self);
+  else
+    build_form (self);
+}
+
+/* Set once, at construction: the request. */
+static void
+set_request (ElicitDialog  *self,
+             ElicitRequest *request)
+{
+  g_assert (self->request == NULL);
+
+  if (request == NULL)
+    return;
+
+  self->request = g_object_ref (request);
+  g_signal_connect_object (request, "notify::state",
+                           G_CALLBACK (request_state_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  load_server_names (self);
+  update_header (self);
+  build_body (self);
+  update_actions (self);
+
+  /* Withdrawn or finished before the dialog was even made: say so at once. */
+  switch (elicit_request_get_state (request))
+    {
+    case ELICIT_REQUEST_STATE_WITHDRAWN:
+      show_status (self, STATUS_WITHDRAWN);
+      break;
+
+    case ELICIT_REQUEST_STATE_COMPLETED:
+      show_status (self, STATUS_DONE);
+      break;
+
+    case ELICIT_REQUEST_STATE_ACCEPTED:
+      if (self->url_info != NULL)
+        show_status (self, STATUS_WAITING);
+      break;
+
+    case ELICIT_REQUEST_STATE_PENDING:
+    case ELICIT_REQUEST_STATE_DECLINED:
+    case ELICIT_REQUEST_STATE_CANCELLED:
+    default:
+      break;
+    }
+
+  /* Never on Accept; in URL mode not on the URL either, which would select it. */
+  if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL)
+    gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
+}
+
+static void
+ensure_css (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  if (g_object_get_data (G_OBJECT (display), "elicit-dialog-css") != NULL)
+    return;
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/org/gnome/Elicit/ui/elicit-dialog.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1);
+  g_object_set_data (G_OBJECT (display), "elicit-dialog-css", GINT_TO_POINTER (1));
+}
+
+static void
+elicit_dialog_dispose (GObject *object)
+{
+  ElicitDialog *self = (ElicitDialog *)object;
+
+  self->closing = TRUE;
+
+  /* The last line of defence of "every request ends in one answer". */
+  if (self->request != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->request, self);
+      if (is_pending (self))
+        elicit_request_cancel (self->request);
+    }
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->arm_source, g_source_remove);
+  g_clear_handle_id (&self->close_source, g_source_remove);
+
+  /* No gtk_widget_dispose_template(): GtkWindow disposes its own child and
+   * titlebar, and unparenting them under it breaks its bookkeeping. */
+  self->form = NULL;
+  self->launch_error_label = NULL;
+  g_clear_object (&self->request);
+  g_clear_object (&self->url_info);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (elicit_dialog_parent_class)->dispose (object);
+}
+
+static void
+elicit_dialog_finalize (GObject *object)
+{
+  ElicitDialog *self = (ElicitDialog *)object;
+
+  g_clear_error (&self->url_error);
+  g_free (self->server_label);
+  g_free (self->server_claim);
+
+  G_OBJECT_CLASS (elicit_dialog_parent_class)->finalize (object);
+}
+
+static void
+elicit_dialog_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  ElicitDialog *self = ELICIT_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_REQUEST:
+      g_value_set_object (value, elicit_dialog_get_request (self));
+      break;
+
+    case PROP_SERVER_LABEL:
+      g_value_set_string (value, elicit_dialog_get_server_label (self));
+      break;
+
+    case PROP_SERVER_CLAIM:
+      g_value_set_string (value, elicit_dialog_get_server_claim (self));
+      break;
+
+    case PROP_ACCEPT_DELAY:
+      g_value_set_uint (value, elicit_dialog_get_accept_delay (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+elicit_dialog_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  ElicitDialog *self = ELICIT_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_REQUEST:
+      set_request (self, g_value_get_object (value));
+      break;
+
+    case PROP_SERVER_LABEL:
+      elicit_dialog_set_server_label (self, g_value_get_string (value));
+      break;
+
+    case PROP_SERVER_CLAIM:
+      elicit_dialog_set_server_claim (self, g_value_get_string (value));
+      break;
+
+    case PROP_ACCEPT_DELAY:
+      elicit_dialog_set_accept_delay (self, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+elicit_dialog_class_init (ElicitDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  elicit_ensure_i18n ();
+
+  object_class->dispose = elicit_dialog_dispose;
+  object_class->finalize = elicit_dialog_finalize;
+  object_class->get_property = elicit_dialog_get_property;
+  object_class->set_property = elicit_dialog_set_property;
+
+  widget_class->map = elicit_dialog_map;
+  widget_class->unmap = elicit_dialog_unmap;
+
+  window_class->close_request = elicit_dialog_close_request;
+
+  /**
+   * ElicitDialog:request:
+   *
+   * The request this dialog answers.
+   */
+  properties[PROP_REQUEST] =
+    g_param_spec_object ("request", NULL, NULL,
+                         ELICIT_TYPE_REQUEST,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:server-label:
+   *
+   * The name the user knows the server by, shown as the dialog's title.
+   *
+   * Taken from the request's session ([method@Session.get_display_name])
+   * unless set; a request without a session needs it set.
+   */
+  properties[PROP_SERVER_LABEL] =
+    g_param_spec_string ("server-label", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:server-claim:
+   *
+   * What the server calls itself, shown as its own claim when it differs
+   * from [property@Dialog:server-label].
+   *
+   * Taken from the request's session (the server's title, else its name)
+   * unless set.
+   */
+  properties[PROP_SERVER_CLAIM] =
+    g_param_spec_string ("server-claim", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:accept-delay:
+   *
+   * How long, in milliseconds, Accept stays insensitive after the dialog is
+   * mapped or regains focus.
+   */
+  properties[PROP_ACCEPT_DELAY] =
+    g_param_spec_uint ("accept-delay", NULL, NULL,
+                       0, 10000, ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/gnome/Elicit/ui/elicit-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, window_title_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, stack);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, request_page);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_name_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, purpose_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_claim_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, message_scroller);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, message_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_scroller);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_box);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, action_separator);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, decline_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, accept_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_spinner);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_icon);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_title_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_body_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, close_button);
+
+  gtk_widget_class_install_action (widget_class, "dialog.accept", NULL, accept_action);
+  gtk_widget_class_install_action (widget_class, "dialog.decline", NULL, decline_action);
+  gtk_widget_class_install_action (widget_class, "dialog.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "dialog.close", NULL, close_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.cancel", NULL);
+}
+
+/* A line above the buttons when the body scrolls, so a field cut in half
+ * reads as "more below", not as the end of the form. */
+static void
+body_adjustment_changed_cb (ElicitDialog  *self,
+                            GtkAdjustment *adjustment)
+{
+  gboolean scrolls = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_lower (adjustment) >
+                     gtk_adjustment_get_page_size (adjustment) + 0.5;
+
+  /* Opacity, not visibility: this runs during size allocation, where a
+   * change of size would be too late for this frame. */
+  gtk_widget_set_opacity (self->action_separator, scrolls ? 1.0 : 0.0);
+}
+
+static void
+elicit_dialog_init (ElicitDialog *self)
+{
+  GtkAdjustment *adjustment;
+
+  self->accept_delay = ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY;
+  self->notice_timeout = NOTICE_TIMEOUT_MS;
+  self->cancellable = g_cancellable_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_add_css_class (GTK_WIDGET (self), "elicit-dialog");
+  ensure_css (GTK_WIDGET (self));
+
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->body_scroller));
+  g_signal_connect_object (adjustment, "changed", G_CALLBACK (body_adjustment_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  update_header (self);
+  update_actions (self);
+}
+
+/**
+ * elicit_dialog_new:
+ * @request: the request to show
+ *
+ * Creates a dialog for @request. Present it with gtk_window_present(); it
+ * answers the request and closes itself.
+ *
+ * Returns: (transfer none): a new #ElicitDialog
+ */
+GtkWidget *
+elicit_dialog_new (ElicitRequest *request)
+{
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), NULL);
+
+  return g_object_new (ELICIT_TYPE_DIALOG,
+                       "request", request,
+                       NULL);
+}
+
+/**
+ * elicit_dialog_get_request:
+ * @self: an #ElicitDialog
+ *
+ * Gets the request this dialog answers.
+ *
+ * Returns: (transfer none) (nullable): the request
+ */
+ElicitRequest *
+elicit_dialog_get_request (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->request;
+}
+
+/**
+ * elicit_dialog_get_server_label:
+ * @self: an #ElicitDialog
+ *
+ * Gets the name the dialog shows for the server, as cleaned for display.
+ *
+ * Returns: (nullable): the server's label
+ */
+const char *
+elicit_dialog_get_server_label (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->server_label;
+}
+
+/**
+ * elicit_dialog_get_server_claim:
+ * @self: an #ElicitDialog
+ *
+ * Gets what the server calls itself, as cleaned for display.
+ *
+ * Returns: (nullable): the server's own name for itself
+ */
+const char *
+elicit_dialog_get_server_claim (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->server_claim;
+}
+
+/**
+ * elicit_dialog_get_accept_delay:
+ * @self: an #ElicitDialog
+ *
+ * Gets how long Accept ignores input after the dialog appears.
+ *
+ * Returns: the delay in milliseconds
+ */
+guint
+elicit_dialog_get_accept_delay (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), 0);
+
+  return self->accept_delay;
+}
+
+/**
+ * elicit_dialog_set_server_label:
+ * @self: an #ElicitDialog
+ * @server_label: (nullable): the name the user knows the server by
+ *
+ * Sets the name shown for the server. Server text is cleaned of invisible
+ * characters and shortened.
+ */
+void
+elicit_dialog_set_server_label (ElicitDialog *self,
+                                const char   *server_label)
+{
+  g_autofree char *clean = NULL;
+
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  clean = sanitize_server_text (server_label);
+  if (g_strcmp0 (clean, self->server_label) == 0)
+    return;
+
+  g_free (self->server_label);
+  self->server_label = g_steal_pointer (&clean);
+  update_header (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_LABEL]);
+}
+
+/**
+ * elicit_dialog_set_server_claim:
+ * @self: an #ElicitDialog
+ * @server_claim: (nullable): what the server calls itself
+ *
+ * Sets the server's own name for itself, shown as its claim when it differs
+ * from the label.
+ */
+void
+elicit_dialog_set_server_claim (ElicitDialog *self,
+                                const char   *server_claim)
+{
+  g_autofree char *clean = NULL;
+
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  clean = sanitize_server_text (server_claim);
+  if (g_strcmp0 (clean, self->server_claim) == 0)
+    return;
+
+  g_free (self->server_claim);
+  self->server_claim = g_steal_pointer (&clean);
+  update_header (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_CLAIM]);
+}
+
+/**
+ * elicit_dialog_set_accept_delay:
+ * @self: an #ElicitDialog
+ * @accept_delay: milliseconds, 0 for none
+ *
+ * Sets how long Accept stays insensitive after the dialog is mapped or
+ * regains focus. Applies from the next time the dialog appears.
+ */
+void
+elicit_dialog_set_accept_delay (ElicitDialog *self,
+                                guint         accept_delay)
+{
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  if (self->accept_delay == accept_delay)
+    return;
+
+  self->accept_delay = accept_delay;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->armed)
+    disarm (self, TRUE);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCEPT_DELAY]);
+}
+
+/* Private API, for tests and the renderer */
+
+void
+elicit_dialog_set_launch_func (ElicitDialog           *self,
+                               ElicitDialogLaunchFunc  func,
+                               gpointer                user_data)
+{
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  self->launch_func = func;
+  self->launch_data = user_data;
+}
+
+void
+elicit_dialog_set_notice_timeout (ElicitDialog *self,
+                                  guint         timeout_ms)
+{
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  self->notice_timeout = timeout_ms;
+}
+
+ElicitForm *
+elicit_dialog_get_form (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->form;
+}
+
+GtkWidget *
+elicit_dialog_get_accept_button (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->accept_button;
+}
+
+GtkWidget *
+elicit_dialog_get_decline_button (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->decline_button;
+}
+
+GtkWidget *
+elicit_dialog_get_cancel_button (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->cancel_button;
+}
+
+const char *
+elicit_dialog_get_page (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
+}

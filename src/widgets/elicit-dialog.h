@@ -1,0 +1,54 @@
+/* elicit-dialog.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(_ELICIT_INSIDE) && !defined(ELICIT_COMPILATION)
+# error "Only <elicit.h> can be included directly."
+#endif
+
+#include <gtk/gtk.h>
+
+#include "elicit-version.h"
+#include "protocol/elicit-request.h"
+
+G_BEGIN_DECLS
+
+/**
+ * ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY:
+ *
+ * How long, in milliseconds, Accept ignores clicks and keys after a dialog
+ * appears or regains focus, unless [property@Dialog:accept-delay] says otherwise.
+ */
+#define ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY 600
+
+#define ELICIT_TYPE_DIALOG (elicit_dialog_get_type ())
+
+ELICIT_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (ElicitDialog, elicit_dialog, ELICIT, DIALOG, GtkWindow)
+
+ELICIT_AVAILABLE_IN_ALL
+GtkWidget     *elicit_dialog_new              (ElicitRequest *request) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_AVAILABLE_IN_ALL
+ElicitRequest *elicit_dialog_get_request      (ElicitDialog  *self);
+ELICIT_AVAILABLE_IN_ALL
+const char    *elicit_dialog_get_server_label (ElicitDialog  *self);
+ELICIT_AVAILABLE_IN_ALL
+const char    *elicit_dialog_get_server_claim (ElicitDialog  *self);
+ELICIT_AVAILABLE_IN_ALL
+guint          elicit_dialog_get_accept_delay (ElicitDialog  *self);
+ELICIT_AVAILABLE_IN_ALL
+void           elicit_dialog_set_server_label (ElicitDialog  *self,
+                                               const char    *server_label);
+ELICIT_AVAILABLE_IN_ALL
+void           elicit_dialog_set_server_claim (ElicitDialog  *self,
+                                               const char    *server_claim);
+ELICIT_AVAILABLE_IN_ALL
+void           elicit_dialog_set_accept_delay (ElicitDialog  *self,
+                                               guint          accept_delay);
+
+G_END_DECLS

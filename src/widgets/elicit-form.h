@@ -1,0 +1,46 @@
+/* elicit-form.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(_ELICIT_INSIDE) && !defined(ELICIT_COMPILATION)
+# error "Only <elicit.h> can be included directly."
+#endif
+
+#include <gtk/gtk.h>
+#include <json-glib/json-glib.h>
+
+#include "elicit-version.h"
+#include "schema/elicit-schema.h"
+
+G_BEGIN_DECLS
+
+#define ELICIT_TYPE_FORM (elicit_form_get_type ())
+
+ELICIT_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (ElicitForm, elicit_form, ELICIT, FORM, GtkWidget)
+
+ELICIT_AVAILABLE_IN_ALL
+GtkWidget    *elicit_form_new               (ElicitSchema *schema) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_AVAILABLE_IN_ALL
+ElicitSchema *elicit_form_get_schema        (ElicitForm   *self);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_form_set_schema        (ElicitForm   *self,
+                                             ElicitSchema *schema);
+ELICIT_AVAILABLE_IN_ALL
+gboolean      elicit_form_get_valid         (ElicitForm   *self);
+ELICIT_AVAILABLE_IN_ALL
+JsonObject   *elicit_form_get_content       (ElicitForm   *self) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_AVAILABLE_IN_ALL
+GHashTable   *elicit_form_get_errors        (ElicitForm   *self) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_AVAILABLE_IN_ALL
+GtkWidget    *elicit_form_get_field_widget  (ElicitForm   *self,
+                                             const char   *name);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_form_show_all_errors   (ElicitForm   *self);
+
+G_END_DECLS

@@ -1,0 +1,19 @@
+/* elicit-resources-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Makes sure the widgets' GResource (templates under /org/gnome/Elicit/ui) is
+ * linked in, and so registered. Call it in the class_init of every widget
+ * with a template, before gtk_widget_class_set_template_from_resource(). */
+void elicit_ensure_resources (void);
+
+G_END_DECLS

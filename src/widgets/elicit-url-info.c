@@ -1,0 +1,799 @@
+/* elicit-url-info.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libpsl.h>
+
+#include "elicit-init-private.h"
+#include "elicit-url-info.h"
+
+/**
+ * ElicitUrlInfo:
+ *
+ * What a URL-mode request's URL really points to, as a user must see it
+ * before agreeing to open it.
+ *
+ * A server is untrusted, so the URL is checked before anything is shown:
+ * [ctor@UrlInfo.new] refuses URLs a browser and this library would read
+ * differently (a backslash, user-info before the host, a percent-encoded host,
+ * a number browsers read as an IP address), URLs that hide characters (spaces,
+ * controls, bidirectional overrides), and every scheme but `http` and
+ * `https`. For the others it tells the host in Unicode and in ASCII, the
+ * registrable domain (from the Public Suffix List through libpsl) and where it
+ * sits in the URL, and a list of warnings: plain HTTP away from this computer,
+ * international host names (which can imitate other names), IP-address
+ * hosts, loopback hosts, hosts that are not a registered domain.
+ *
+ * Nothing is fetched or resolved: the analysis is purely textual.
+ */
+
+struct _ElicitUrlInfo
+{
+  GObject    parent_instance;
+
+  char      *url;
+  char      *scheme;
+  char      *host;
+  char      *ascii_host;
+  char      *registrable_domain;
+  GPtrArray *warnings;
+  int        port;
+  guint      domain_start;
+  guint      domain_end;
+  guint      is_ip : 1;
+  guint      is_loopback : 1;
+  guint      is_idn : 1;
+  guint      has_domain_range : 1;
+};
+
+G_DEFINE_FINAL_TYPE (ElicitUrlInfo, elicit_url_info, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (elicit-url-error-quark, elicit_url_error)
+
+static void
+elicit_url_info_finalize (GObject *object)
+{
+  ElicitUrlInfo *self = (ElicitUrlInfo *)object;
+
+  g_free (self->url);
+  g_free (self->scheme);
+  g_free (self->host);
+  g_free (self->ascii_host);
+  g_free (self->registrable_domain);
+  g_clear_pointer (&self->warnings, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (elicit_url_info_parent_class)->finalize (object);
+}
+
+static void
+elicit_url_info_class_init (ElicitUrlInfoClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = elicit_url_info_finalize;
+
+  elicit_ensure_i18n ();
+}
+
+static void
+elicit_url_info_init (ElicitUrlInfo *self)
+{
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->warnings, NULL);
+  self->port = -1;
+}
+
+static const psl_ctx_t *
+get_psl (void)
+{
+  static const psl_ctx_t *psl;
+
+  if (g_once_init_enter (&psl))
+    {
+      /* The system's list when it is newer than the copy built into libpsl.
+       * Kept for the life of the process. */
+      const psl_ctx_t *ctx = psl_latest (NULL);
+
+      if (ctx == NULL)
+        ctx = psl_builtin ();
+      g_once_init_leave (&psl, ctx);
+    }
+
+  return psl;
+}
+
+static void
+add_warning (ElicitUrlInfo *self,
+             char          *text)
+{
+  g_ptr_array_insert (self->warnings, self->warnings->len - 1, text);
+}
+
+/* Whitespace, controls, and characters that render as nothing or reorder
+ * text: any of them lets a URL look like something it is not. */
+static gboolean
+is_hidden_char (gunichar c)
+{
+  if (c <= 0x20 || c == 0x7F)
+    return TRUE;
+
+  if (g_unichar_isspace (c))
+    return TRUE;
+
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_CONTROL:
+    case G_UNICODE_FORMAT:
+    case G_UNICODE_UNASSIGNED:
+    case G_UNICODE_PRIVATE_USE:
+    case G_UNICODE_SURROGATE:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+    case G_UNICODE_SPACE_SEPARATOR:
+      return TRUE;
+    case G_UNICODE_LOWERCASE_LETTER:
+    case G_UNICODE_MODIFIER_LETTER:
+    case G_UNICODE_OTHER_LETTER:
+    case G_UNICODE_TITLECASE_LETTER:
+    case G_UNICODE_UPPERCASE_LETTER:
+    case G_UNICODE_SPACING_MARK:
+    case G_UNICODE_ENCLOSING_MARK:
+    case G_UNICODE_NON_SPACING_MARK:
+    case G_UNICODE_DECIMAL_NUMBER:
+    case G_UNICODE_LETTER_NUMBER:
+    case G_UNICODE_OTHER_NUMBER:
+    case G_UNICODE_CONNECT_PUNCTUATION:
+    case G_UNICODE_DASH_PUNCTUATION:
+    case G_UNICODE_CLOSE_PUNCTUATION:
+    case G_UNICODE_FINAL_PUNCTUATION:
+    case G_UNICODE_INITIAL_PUNCTUATION:
+    case G_UNICODE_OTHER_PUNCTUATION:
+    case G_UNICODE_OPEN_PUNCTUATION:
+    case G_UNICODE_CURRENCY_SYMBOL:
+    case G_UNICODE_MODIFIER_SYMBOL:
+    case G_UNICODE_MATH_SYMBOL:
+    case G_UNICODE_OTHER_SYMBOL:
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+check_characters (const char  *url,
+                  GError     **error)
+{
+  for (const char *p = url; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (is_hidden_char (c))
+        {
+          g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVISIBLE_CHARACTERS,
+                               _("The address contains spaces, control characters or invisible characters."));
+          return FALSE;
+        }
+
+      /* GUri reads https://evil.example\@good.com as user-info "evil.example\"
+       * at good.com; browsers treat the backslash as a slash and go to
+       * evil.example. Refuse anything the two could read differently. */
+      if (c == '\\')
+        {
+          g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_BACKSLASH,
+                               _("The address contains a backslash, which browsers and this program would read differently."));
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+static gboolean
+check_scheme (const char  *url,
+              char       **scheme_out,
+              GError     **error)
+{
+  g_autofree char *scheme = g_strdup (g_uri_peek_scheme (url));
+
+  if (scheme == NULL)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID,
+                           _("This is not a valid web address."));
+      return FALSE;
+    }
+
+  if (strcmp (scheme, "http") != 0 && strcmp (scheme, "https") != 0)
+    {
+      /* g_uri_peek_scheme() only returns RFC 3986 scheme characters; the
+       * length cap keeps a hostile scheme from filling the dialog. */
+      if (strlen (scheme) > 32)
+        scheme[32] = '\0';
+      g_set_error (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_UNSUPPORTED_SCHEME,
+                   _("Only web addresses (http and https) can be opened, not “%s:” addresses."),
+                   scheme);
+      return FALSE;
+    }
+
+  *scheme_out = g_steal_pointer (&scheme);
+  return TRUE;
+}
+
+/* Finds the host as written in @url, in bytes from the start: RFC 3986
+ * authority = [ userinfo "@" ] host [ ":" port ], after "scheme://". */
+static gboolean
+find_raw_host (const char  *url,
+               gsize       *host_start,
+               gsize       *host_len,
+               GError     **error)
+{
+  const char *colon = strchr (url, ':');
+  const char *authority;
+  gsize authority_len;
+  const char *end;
+
+  g_assert (colon != NULL);
+
+  if (strncmp (colon + 1, "//", 2) != 0)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_NO_HOST,
+                           _("The address has no host name."));
+      return FALSE;
+    }
+
+  authority = colon + 3;
+  authority_len = strcspn (authority, "/?#");
+
+  if (memchr (authority, '@', authority_len) != NULL)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_USER_INFO,
+                           _("The address contains a user name or password before the host name, which can disguise where it leads."));
+      return FALSE;
+    }
+
+  if (authority[0] == '[')
+    {
+      end = memchr (authority, ']', authority_len);
+      if (end == NULL)
+        {
+          g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID_HOST,
+                               _("The host name is not valid."));
+          return FALSE;
+        }
+      end++;
+    }
+  else
+    {
+      end = memchr (authority, ':', authority_len);
+      if (end == NULL)
+        end = authority + authority_len;
+    }
+
+  if (end == authority)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_NO_HOST,
+                           _("The address has no host name."));
+      return FALSE;
+    }
+
+  *host_start = authority - url;
+  *host_len = end - authority;
+
+  return TRUE;
+}
+
+static gboolean
+is_numeric_label (const char *label,
+                  gsize       len)
+{
+  gsize i = 0;
+
+  if (len == 0)
+    return FALSE;
+
+  if (len >= 2 && label[0] == '0' && (label[1] == 'x' || label[1] == 'X'))
+    {
+      for (i = 2; i < len; i++)
+        if (!g_ascii_isxdigit (label[i]))
+          return FALSE;
+      return TRUE;
+    }
+
+  for (i = 0; i < len; i++)
+    if (!g_ascii_isdigit (label[i]))
+      return FALSE;
+
+  return TRUE;
+}
+
+/* Browsers read a host whose last label is a number (decimal, octal or hex)
+ * as an IPv4 address: http://2130706433/ and http://0x7f.1/ are 127.0.0.1,
+ * and http://010.0.0.1/ is 8.0.0.1. Only the plain dotted-decimal form, which
+ * GLib also understands, may pass. */
+static gboolean
+ends_in_number (const char *ascii_host)
+{
+  gsize len = strlen (ascii_host);
+  const char *last;
+
+  if (len > 0 && ascii_host[len - 1] == '.')
+    len--;
+
+  last = g_strrstr_len (ascii_host, len, ".");
+  last = last != NULL ? last + 1 : ascii_host;
+
+  return is_numeric_label (last, ascii_host + len - last);
+}
+
+static gboolean
+is_valid_ascii_host (const char *ascii_host)
+{
+  if (*ascii_host == '\0' || *ascii_host == '.' || strstr (ascii_host, "..") != NULL)
+    return FALSE;
+
+  for (const char *p = ascii_host; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '.' && *p != '_')
+      return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+analyse_name_host (ElicitUrlInfo  *self,
+                   const char     *raw_host,
+                   GError        **error)
+{
+  g_autofree char *ascii = g_hostname_to_ascii (raw_host);
+  g_autofree char *unicode = NULL;
+  gsize len;
+
+  /* "example.com." is example.com; keep the forms comparable. */
+  len = ascii != NULL ? strlen (ascii) : 0;
+  if (len > 1 && ascii[len - 1] == '.')
+    ascii[len - 1] = '\0';
+
+  if (ascii == NULL || !is_valid_ascii_host (ascii))
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID_HOST,
+                           _("The host name is not valid."));
+      return FALSE;
+    }
+
+  if (g_hostname_is_ip_address (ascii))
+    {
+      self->is_ip = TRUE;
+    }
+  else if (ends_in_number (ascii))
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID_HOST,
+                           _("The host name is a number that browsers would read as an IP address in an unusual notation."));
+      return FALSE;
+    }
+
+  unicode = g_hostname_to_unicode (ascii);
+  if (unicode == NULL)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID_HOST,
+                           _("The host name is not valid."));
+      return FALSE;
+    }
+
+  self->is_idn = strcmp (ascii, unicode) != 0;
+  self->ascii_host = g_steal_pointer (&ascii);
+  self->host = g_steal_pointer (&unicode);
+
+  return TRUE;
+}
+
+static gboolean
+analyse_host (ElicitUrlInfo  *self,
+              const char     *raw_host,
+              gsize           raw_len,
+              GError        **error)
+{
+  g_autofree char *host = g_strndup (raw_host, raw_len);
+
+  /* A browser decodes %-escapes in the host before resolving it; a reader
+   * does not. Legitimate addresses never need them. */
+  if (strchr (host, '%') != NULL)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID_HOST,
+                           _("The host name is percent-encoded, which can disguise where the address leads."));
+      return FALSE;
+    }
+
+  if (host[0] == '[')
+    {
+      g_autofree char *inner = g_ascii_strdown (host + 1, raw_len - 2);
+
+      if (!g_hostname_is_ip_address (inner) || strchr (inner, ':') == NULL)
+        {
+          g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID_HOST,
+                               _("The host name is not valid."));
+          return FALSE;
+        }
+
+      self->is_ip = TRUE;
+      self->host = g_strdup (inner);
+      self->ascii_host = g_steal_pointer (&inner);
+      return TRUE;
+    }
+
+  return analyse_name_host (self, host, error);
+}
+
+static gboolean
+compute_is_loopback (ElicitUrlInfo *self)
+{
+  const char *name = self->ascii_host;
+
+  if (self->is_ip)
+    {
+      g_autoptr(GInetAddress) address = g_inet_address_new_from_string (name);
+
+      return address != NULL && g_inet_address_get_is_loopback (address);
+    }
+
+  return strcmp (name, "localhost") == 0 || g_str_has_suffix (name, ".localhost");
+}
+
+static gboolean
+is_label_separator (gunichar c)
+{
+  /* The full stops IDNA maps to "." */
+  return c == '.' || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
+}
+
+static guint
+count_labels (const char *domain)
+{
+  guint n = 1;
+
+  for (const char *p = domain; *p != '\0'; p++)
+    if (*p == '.')
+      n++;
+
+  return n;
+}
+
+/* Where the registrable domain sits in the host as the server wrote it
+ * (Unicode, punycode, or a mix): its last @n_labels labels. */
+static void
+compute_domain_range (ElicitUrlInfo *self,
+                      gsize          host_start,
+                      gsize          host_len,
+                      guint          n_labels)
+{
+  const char *host = self->url + host_start;
+  const char *end = host + host_len;
+  const char *p;
+  guint seen = 0;
+
+  p = g_utf8_find_prev_char (host, end);
+  if (p != NULL && is_label_separator (g_utf8_get_char (p)))
+    end = p;
+
+  for (p = end; p > host; )
+    {
+      const char *prev = g_utf8_find_prev_char (host, p);
+
+      if (is_label_separator (g_utf8_get_char (prev)))
+        {
+          if (++seen == n_labels)
+            break;
+        }
+      p = prev;
+    }
+
+  if (p == host && seen + 1 != n_labels)
+    return;
+
+  self->domain_start = p - self->url;
+  self->domain_end = end - self->url;
+  self->has_domain_range = TRUE;
+}
+
+static void
+compute_registrable_domain (ElicitUrlInfo *self,
+                            gsize          host_start,
+                            gsize          host_len)
+{
+  const char *name = self->ascii_host;
+  const char *domain;
+
+  /* Loopback names are nobody's registration, whatever the list says. */
+  if (self->is_ip || self->is_loopback)
+    return;
+
+  domain = psl_registrable_domain (get_psl (), name);
+  if (domain == NULL)
+    return;
+
+  self->registrable_domain = g_hostname_to_unicode (domain);
+  if (self->registrable_domain != NULL)
+    compute_domain_range (self, host_start, host_len, count_labels (domain));
+}
+
+static void
+compute_warnings (ElicitUrlInfo *self)
+{
+  if (strcmp (self->scheme, "http") == 0 && !self->is_loopback)
+    add_warning (self, g_strdup (_("This address uses plain HTTP: what you send and receive there can be read or changed on the way.")));
+
+  if (self->is_idn)
+    add_warning (self, g_strdup_printf (_("The host name uses international characters, which can imitate other names. It is “%s”, also written “%s”."),
+                                        self->host, self->ascii_host));
+
+  if (self->is_loopback)
+    add_warning (self, g_strdup (_("This address leads to a program on your own computer.")));
+  else if (self->is_ip)
+    add_warning (self, g_strdup (_("The host is an IP address, not a domain name, so there is no name to check.")));
+  else if (self->registrable_domain == NULL)
+    add_warning (self, g_strdup_printf (_("“%s” is not a registered domain name, so it may lead to different places on different networks."),
+                                        self->host));
+}
+
+/**
+ * elicit_url_info_new:
+ * @url: the URL a server asks the user to open
+ * @error: return location for an #ElicitUrlError
+ *
+ * Checks @url and describes where it leads.
+ *
+ * Returns: (transfer full) (nullable): the analysis, or %NULL with @error set
+ *   when the URL must not be opened
+ */
+ElicitUrlInfo *
+elicit_url_info_new (const char  *url,
+                     GError     **error)
+{
+  g_autoptr(ElicitUrlInfo) self = NULL;
+  g_autoptr(GUri) uri = NULL;
+  g_autofree char *scheme = NULL;
+  gsize host_start = 0;
+  gsize host_len = 0;
+
+  g_return_val_if_fail (url != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  elicit_ensure_i18n ();
+
+  if (strlen (url) > ELICIT_URL_MAX_LENGTH)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_TOO_LONG,
+                           _("The address is too long."));
+      return NULL;
+    }
+
+  if (*url == '\0' || !g_utf8_validate (url, -1, NULL))
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID,
+                           _("This is not a valid web address."));
+      return NULL;
+    }
+
+  if (!check_characters (url, error) ||
+      !check_scheme (url, &scheme, error) ||
+      !find_raw_host (url, &host_start, &host_len, error))
+    return NULL;
+
+  uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL);
+  if (uri == NULL)
+    {
+      g_set_error_literal (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_INVALID,
+                           _("This is not a valid web address."));
+      return NULL;
+    }
+
+  self = g_object_new (ELICIT_TYPE_URL_INFO, NULL);
+  self->url = g_strdup (url);
+  self->scheme = g_steal_pointer (&scheme);
+  self->port = g_uri_get_port (uri);
+
+  if (!analyse_host (self, url + host_start, host_len, error))
+    return NULL;
+
+  self->is_loopback = compute_is_loopback (self);
+  compute_registrable_domain (self, host_start, host_len);
+  compute_warnings (self);
+
+  return g_steal_pointer (&self);
+}
+
+/**
+ * elicit_url_info_get_url:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the URL, exactly as the server sent it.
+ *
+ * Returns: the URL
+ */
+const char *
+elicit_url_info_get_url (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return self->url;
+}
+
+/**
+ * elicit_url_info_get_scheme:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the scheme in lower case: `http` or `https`.
+ *
+ * Returns: the scheme
+ */
+const char *
+elicit_url_info_get_scheme (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return self->scheme;
+}
+
+/**
+ * elicit_url_info_get_host:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the host in Unicode, lower case (an IPv6 address without brackets).
+ *
+ * Returns: the host
+ */
+const char *
+elicit_url_info_get_host (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return self->host;
+}
+
+/**
+ * elicit_url_info_get_ascii_host:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the host in ASCII, as the browser will look it up: international
+ * labels in punycode (`xn--…`).
+ *
+ * Returns: the ASCII host
+ */
+const char *
+elicit_url_info_get_ascii_host (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return self->ascii_host;
+}
+
+/**
+ * elicit_url_info_get_port:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the port written in the URL.
+ *
+ * Returns: the port, or -1 when the URL names none
+ */
+int
+elicit_url_info_get_port (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), -1);
+
+  return self->port;
+}
+
+/**
+ * elicit_url_info_get_registrable_domain:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the registrable domain, in Unicode: the part of the host its owner
+ * registered (`example.co.uk` for `login.example.co.uk`), per the Public
+ * Suffix List.
+ *
+ * Returns: (nullable): the registrable domain, or %NULL for IP addresses and
+ *   names that are not registered domains
+ */
+const char *
+elicit_url_info_get_registrable_domain (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return self->registrable_domain;
+}
+
+/**
+ * elicit_url_info_get_domain_range:
+ * @self: an #ElicitUrlInfo
+ * @start: (out) (optional): return location for the first byte
+ * @end: (out) (optional): return location for the byte after the last
+ *
+ * Finds the registrable domain inside the URL as written, to highlight it.
+ *
+ * Returns: %TRUE if the URL has a registrable domain
+ */
+gboolean
+elicit_url_info_get_domain_range (ElicitUrlInfo *self,
+                                  guint         *start,
+                                  guint         *end)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), FALSE);
+
+  if (start != NULL)
+    *start = self->has_domain_range ? self->domain_start : 0;
+  if (end != NULL)
+    *end = self->has_domain_range ? self->domain_end : 0;
+
+  return self->has_domain_range;
+}
+
+/**
+ * elicit_url_info_is_ip_address:
+ * @self: an #ElicitUrlInfo
+ *
+ * Whether the host is an IPv4 or IPv6 address rather than a name.
+ *
+ * Returns: %TRUE for an IP-address host
+ */
+gboolean
+elicit_url_info_is_ip_address (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), FALSE);
+
+  return self->is_ip;
+}
+
+/**
+ * elicit_url_info_is_loopback:
+ * @self: an #ElicitUrlInfo
+ *
+ * Whether the host is this computer: a loopback address, `localhost` or a
+ * name under `.localhost`.
+ *
+ * Returns: %TRUE for a loopback host
+ */
+gboolean
+elicit_url_info_is_loopback (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), FALSE);
+
+  return self->is_loopback;
+}
+
+/**
+ * elicit_url_info_is_idn:
+ * @self: an #ElicitUrlInfo
+ *
+ * Whether the host is an internationalized name, whose Unicode and ASCII
+ * forms differ.
+ *
+ * Returns: %TRUE for an internationalized host
+ */
+gboolean
+elicit_url_info_is_idn (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), FALSE);
+
+  return self->is_idn;
+}
+
+/**
+ * elicit_url_info_get_warnings:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets what the user should know before opening the URL, as translated
+ * sentences.
+ *
+ * Returns: (array zero-terminated=1) (transfer none): the warnings, maybe none
+ */
+const char * const *
+elicit_url_info_get_warnings (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return (const char * const *)self->warnings->pdata;
+}

@@ -1,0 +1,1070 @@
+/* test-dialog.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include <gtk/gtk.h>
+
+#include "elicit.h"
+#include "protocol/elicit-request-private.h"
+#include "widgets/elicit-dialog.h"
+#include "widgets/elicit-dialog-private.h"
+#include "widgets/elicit-form.h"
+#include "widgets/elicit-render-private.h"
+
+#define TIMEOUT_S 10
+
+/* Fixture: a request without a session whose answer the test captures, and
+ * the dialog for it. */
+typedef struct
+{
+  ElicitRequest *request;
+  GtkWidget     *dialog;
+  GPtrArray     *answers;   /* serialized ElicitResult objects */
+  GPtrArray     *launched;  /* URLs "opened in the browser" */
+  gboolean       launch_fails;
+} Fixture;
+
+static void
+capture_answer_cb (ElicitRequest *request,
+                   JsonObject    *result,
+                   gpointer       user_data)
+{
+  Fixture *fixture = user_data;
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), result);
+
+  g_ptr_array_add (fixture->answers, json_to_string (node, FALSE));
+}
+
+static gboolean
+launch_cb (ElicitDialog  *dialog,
+           const char    *uri,
+           gpointer       user_data,
+           GError       **error)
+{
+  Fixture *fixture = user_data;
+
+  g_ptr_array_add (fixture->launched, g_strdup (uri));
+
+  if (fixture->launch_fails)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "No browser here");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void drain_events (void);
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->answers = g_ptr_array_new_with_free_func (g_free);
+  fixture->launched = g_ptr_array_new_with_free_func (g_free);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  if (fixture->dialog != NULL)
+    {
+      GtkWidget *dialog = g_steal_pointer (&fixture->dialog);
+
+      /* Harmless when the dialog already closed itself. */
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      drain_events ();
+      g_assert_finalize_object (dialog);
+    }
+
+  /* Whatever the test did, the request was answered or withdrawn. */
+  if (fixture->request != NULL)
+    {
+      g_assert_cmpint (elicit_request_get_state (fixture->request), !=, ELICIT_REQUEST_STATE_PENDING);
+      g_assert_finalize_object (g_steal_pointer (&fixture->request));
+    }
+
+  g_ptr_array_unref (fixture->answers);
+  g_ptr_array_unref (fixture->launched);
+}
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  g_error ("Timed out waiting for %s", (const char *)user_data);
+  return G_SOURCE_REMOVE;
+}
+
+#define WAIT_UNTIL(cond) G_STMT_START {                                       \
+    guint _timeout = g_timeout_add_seconds (TIMEOUT_S, timeout_cb, (gpointer)#cond); \
+    while (!(cond))                                                           \
+      g_main_context_iteration (NULL, TRUE);                                  \
+    g_source_remove (_timeout);                                               \
+  } G_STMT_END
+
+static void
+drain_events (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Makes the request from @params_json and a dialog for it, shown, with no
+ * accept delay unless @delay says otherwise. */
+static void
+show_dialog (Fixture    *fixture,
+             const char *params_json,
+             guint       delay)
+{
+  g_autoptr(JsonNode) params = NULL;
+  g_autoptr(GError) error = NULL;
+
+  params = json_from_string (params_json, &error);
+  g_assert_no_error (error);
+
+  fixture->request = elicit_request_new (json_node_get_object (params), &error);
+  g_assert_no_error (error);
+  elicit_request_set_responder (fixture->request, capture_answer_cb, fixture, NULL);
+
+  fixture->dialog = g_object_ref (elicit_dialog_new (fixture->request));
+  elicit_dialog_set_accept_delay (ELICIT_DIALOG (fixture->dialog), delay);
+  elicit_dialog_set_launch_func (ELICIT_DIALOG (fixture->dialog), launch_cb, fixture);
+  elicit_dialog_set_server_label (ELICIT_DIALOG (fixture->dialog), "Test Server");
+
+  gtk_window_present (GTK_WINDOW (fixture->dialog));
+  WAIT_UNTIL (gtk_widget_get_mapped (fixture->dialog));
+  drain_events ();
+}
+
+static ElicitDialog *
+dialog (Fixture *fixture)
+{
+  return ELICIT_DIALOG (fixture->dialog);
+}
+
+static gboolean
+accept_sensitive (Fixture *fixture)
+{
+  return gtk_widget_is_sensitive (elicit_dialog_get_accept_button (dialog (fixture)));
+}
+
+static gboolean
+window_gone (Fixture *fixture)
+{
+  return !gtk_widget_get_visible (fixture->dialog);
+}
+
+static void
+assert_answers (Fixture    *fixture,
+                const char *expected)
+{
+  g_assert_cmpuint (fixture->answers->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (fixture->answers, 0), ==, expected);
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* The texts of the visible labels under @widget, in order. */
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *texts)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, texts);
+}
+
+static gboolean
+shows_label (Fixture    *fixture,
+             const char *text)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  collect_labels (fixture->dialog, texts);
+
+  for (guint i = 0; i < texts->len; i++)
+    if (g_str_equal (g_ptr_array_index (texts, i), text))
+      return TRUE;
+
+  return FALSE;
+}
+
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
+    return GTK_LABEL (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static GtkWidget *
+find_label_with_prefix (GtkWidget  *widget,
+                        const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with_prefix (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static GtkEditable *
+field_editable (Fixture    *fixture,
+                const char *name)
+{
+  ElicitForm *form = elicit_dialog_get_form (dialog (fixture));
+  GtkWidget *input = elicit_form_get_field_widget (form, name);
+
+  g_assert_nonnull (input);
+  if (GTK_IS_EDITABLE (input))
+    return GTK_EDITABLE (input);
+
+  input = find_descendant (input, GTK_TYPE_EDITABLE);
+  g_assert_nonnull (input);
+
+  return GTK_EDITABLE (input);
+}
+
+/* What a click does: only on a visible, sensitive button. */
+static void
+click (GtkWidget *button)
+{
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  drain_events ();
+}
+
+/* Runs the key binding of @widget for @keyval, as a key press would. */
+static gboolean
+press_key (GtkWidget       *widget,
+           guint            keyval,
+           GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            {
+              gboolean ret = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                           gtk_shortcut_get_arguments (shortcut));
+              drain_events ();
+              return ret;
+            }
+        }
+    }
+
+  return FALSE;
+}
+
+#define NAME_FORM \
+  "{\"message\": \"Who are you?\", \"requestedSchema\": {\"type\": \"object\", " \
+  "\"properties\": {\"name\": {\"type\": \"string\", \"title\": \"Name\"}}, \"required\": [\"name\"]}}"
+
+#define OPTIONAL_FORM \
+  "{\"message\": \"Anything to add?\", \"requestedSchema\": {\"type\": \"object\", " \
+  "\"properties\": {\"note\": {\"type\": \"string\", \"title\": \"Note\"}}}}"
+
+/* Form mode */
+
+static void
+test_accept_waits_for_a_valid_form (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+
+  g_assert_false (accept_sensitive (fixture));
+  g_assert_true (gtk_widget_is_sensitive (elicit_dialog_get_decline_button (dialog (fixture))));
+  g_assert_true (gtk_widget_is_sensitive (elicit_dialog_get_cancel_button (dialog (fixture))));
+
+  gtk_editable_set_text (field_editable (fixture, "name"), "Ada");
+  drain_events ();
+  g_assert_true (accept_sensitive (fixture));
+
+  gtk_editable_set_text (field_editable (fixture, "name"), "");
+  drain_events ();
+  g_assert_false (accept_sensitive (fixture));
+
+  /* An insensitive Accept does nothing, whatever activates it. */
+  gtk_widget_activate_action (fixture->dialog, "dialog.accept", NULL);
+  drain_events ();
+  g_assert_cmpint (elicit_request_get_state (fixture->request), ==, ELICIT_REQUEST_STATE_PENDING);
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
+static void
+test_accept_waits_for_the_delay (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  gint64 shown;
+
+  show_dialog (fixture, OPTIONAL_FORM, 300);
+  shown = g_get_monotonic_time ();
+
+  g_assert_cmpuint (elicit_dialog_get_accept_delay (dialog (fixture)), ==, 300);
+  g_assert_false (accept_sensitive (fixture));
+  gtk_widget_activate_action (fixture->dialog, "dialog.accept", NULL);
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+
+  WAIT_UNTIL (accept_sensitive (fixture));
+  g_assert_cmpint (g_get_monotonic_time () - shown, >=, 250 * G_TIME_SPAN_MILLISECOND);
+
+  /* Shown again: the delay starts over. */
+  gtk_widget_set_visible (fixture->dialog, FALSE);
+  drain_events ();
+  gtk_window_present (GTK_WINDOW (fixture->dialog));
+  WAIT_UNTIL (gtk_widget_get_mapped (fixture->dialog));
+  g_assert_false (accept_sensitive (fixture));
+  WAIT_UNTIL (accept_sensitive (fixture));
+
+  click (elicit_dialog_get_accept_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{}}");
+}
+
+static void
+test_accept_is_never_the_default (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  GtkWidget *accept;
+
+  show_dialog (fixture, NAME_FORM, 0);
+  accept = elicit_dialog_get_accept_button (dialog (fixture));
+
+  g_assert_null (gtk_window_get_default_widget (GTK_WINDOW (fixture->dialog)));
+  g_assert_false (gtk_widget_get_receives_default (accept));
+  g_assert_true (gtk_widget_has_css_class (accept, "suggested-action"));
+  g_assert_false (gtk_widget_has_focus (accept));
+  /* The focus starts in the first field. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (fixture->dialog)),
+                                         elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name")) ||
+                 gtk_window_get_focus (GTK_WINDOW (fixture->dialog)) ==
+                 elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (accept)), ==, "Accept");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (elicit_dialog_get_decline_button (dialog (fixture)))))),
+                   ==, "_Decline");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (elicit_dialog_get_cancel_button (dialog (fixture)))))),
+                   ==, "_Cancel");
+
+  click (elicit_dialog_get_decline_button (dialog (fixture)));
+}
+
+static void
+test_return_in_an_entry_does_not_accept (Fixture       *fixture,
+                                         gconstpointer  data)
+{
+  GtkWidget *entry;
+
+  show_dialog (fixture, NAME_FORM, 0);
+  gtk_editable_set_text (field_editable (fixture, "name"), "Ada");
+  drain_events ();
+  g_assert_true (accept_sensitive (fixture));
+
+  entry = elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name");
+  gtk_widget_grab_focus (entry);
+  gtk_widget_activate (entry);
+  drain_events ();
+  /* The window's own Return binding activates the default widget: none. */
+  press_key (fixture->dialog, GDK_KEY_Return, 0);
+  press_key (fixture->dialog, GDK_KEY_KP_Enter, 0);
+  drain_events ();
+
+  g_assert_cmpint (elicit_request_get_state (fixture->request), ==, ELICIT_REQUEST_STATE_PENDING);
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"cancel\"}");
+}
+
+static void
+test_accept_sends_the_form_content (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  show_dialog (fixture,
+               "{\"mode\": \"form\", \"message\": \"Contact details\", \"requestedSchema\": "
+               "{\"type\": \"object\", \"properties\": {"
+               "\"name\": {\"type\": \"string\", \"title\": \"Name\"},"
+               "\"email\": {\"type\": \"string\", \"format\": \"email\"},"
+               "\"age\": {\"type\": \"integer\", \"minimum\": 0, \"default\": 30},"
+               "\"nickname\": {\"type\": \"string\"}},"
+               "\"required\": [\"name\", \"email\"]}}", 0);
+
+  gtk_editable_set_text (field_editable (fixture, "name"), "Monalisa Octocat");
+  gtk_editable_set_text (field_editable (fixture, "email"), "octocat@github.com");
+  drain_events ();
+  g_assert_true (accept_sensitive (fixture));
+
+  click (elicit_dialog_get_accept_button (dialog (fixture)));
+
+  assert_answers (fixture,
+                  "{\"action\":\"accept\",\"content\":{\"name\":\"Monalisa Octocat\","
+                  "\"email\":\"octocat@github.com\",\"age\":30}}");
+  g_assert_cmpint (elicit_request_get_state (fixture->request), ==, ELICIT_REQUEST_STATE_ACCEPTED);
+  WAIT_UNTIL (window_gone (fixture));
+}
+
+static void
+test_escape_cancels (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+
+  /* With the focus in a field, as when the user is typing. */
+  gtk_widget_grab_focus (elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name"));
+  g_assert_true (press_key (fixture->dialog, GDK_KEY_Escape, 0));
+
+  assert_answers (fixture, "{\"action\":\"cancel\"}");
+  g_assert_cmpint (elicit_request_get_state (fixture->request), ==, ELICIT_REQUEST_STATE_CANCELLED);
+  WAIT_UNTIL (window_gone (fixture));
+}
+
+static void
+test_closing_the_window_cancels (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+
+  gtk_window_close (GTK_WINDOW (fixture->dialog));
+  drain_events ();
+
+  assert_answers (fixture, "{\"action\":\"cancel\"}");
+  WAIT_UNTIL (window_gone (fixture));
+}
+
+static void
+test_decline_declines (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+
+  click (elicit_dialog_get_decline_button (dialog (fixture)));
+
+  assert_answers (fixture, "{\"action\":\"decline\"}");
+  g_assert_cmpint (elicit_request_get_state (fixture->request), ==, ELICIT_REQUEST_STATE_DECLINED);
+  WAIT_UNTIL (window_gone (fixture));
+}
+
+static void
+test_destroying_a_pending_dialog_cancels (Fixture       *fixture,
+                                          gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+
+  gtk_window_destroy (GTK_WINDOW (fixture->dialog));
+  drain_events ();
+  g_assert_finalize_object (g_steal_pointer (&fixture->dialog));
+
+  assert_answers (fixture, "{\"action\":\"cancel\"}");
+}
+
+static void
+test_an_answer_from_elsewhere_closes_the_dialog (Fixture       *fixture,
+                                                 gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+
+  elicit_request_decline (fixture->request);
+  drain_events ();
+
+  assert_answers (fixture, "{\"action\":\"decline\"}");
+  WAIT_UNTIL (window_gone (fixture));
+}
+
+static void
+test_withdrawn_shows_a_notice_and_sends_nothing (Fixture       *fixture,
+                                                 gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+  elicit_dialog_set_notice_timeout (dialog (fixture), 50);
+  gtk_editable_set_text (field_editable (fixture, "name"), "Ada");
+  drain_events ();
+
+  g_assert_true (elicit_request_withdraw (fixture->request, "The user took too long"));
+  drain_events ();
+
+  g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "status");
+  g_assert_true (shows_label (fixture, "The server withdrew this request"));
+  g_assert_true (shows_label (fixture, "Nothing was sent. This window closes by itself."));
+  g_assert_false (accept_sensitive (fixture));
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+
+  /* Closes by itself, still without answering. */
+  WAIT_UNTIL (window_gone (fixture));
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+  g_assert_cmpint (elicit_request_get_state (fixture->request), ==, ELICIT_REQUEST_STATE_WITHDRAWN);
+}
+
+static void
+test_withdrawn_notice_closes_on_a_button (Fixture       *fixture,
+                                          gconstpointer  data)
+{
+  show_dialog (fixture, NAME_FORM, 0);
+
+  g_assert_true (elicit_request_withdraw (fixture->request, "Server disconnected"));
+  drain_events ();
+  g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "status");
+
+  g_assert_true (press_key (fixture->dialog, GDK_KEY_Escape, 0));
+  WAIT_UNTIL (window_gone (fixture));
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+}
+
+static void
+test_server_label_and_claim (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  ElicitDialog *self;
+  GtkLabel *claim;
+
+  show_dialog (fixture, NAME_FORM, 0);
+  self = dialog (fixture);
+
+  g_assert_true (shows_label (fixture, "Test Server"));
+  g_assert_true (shows_label (fixture, "asks you for information"));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (self)), ==, "Request from Test Server");
+  g_assert_null (elicit_dialog_get_server_claim (self));
+
+  elicit_dialog_set_server_label (self, "Work \u202Egithub\u202C");
+  elicit_dialog_set_server_claim (self, "GitHub <b>Official</b>");
+  drain_events ();
+
+  g_assert_cmpstr (elicit_dialog_get_server_label (self), ==, "Work github");
+  g_assert_true (shows_label (fixture, "Work github"));
+  g_assert_true (shows_label (fixture, "The server calls itself “GitHub <b>Official</b>”."));
+  claim = find_label (fixture->dialog, "The server calls itself “GitHub <b>Official</b>”.");
+  g_assert_false (gtk_label_get_use_markup (claim));
+
+  /* A claim that matches the label says nothing new. */
+  elicit_dialog_set_server_claim (self, "Work github");
+  drain_events ();
+  g_assert_false (shows_label (fixture, "The server calls itself “Work github”."));
+
+  click (elicit_dialog_get_cancel_button (self));
+}
+
+static void
+test_message_is_plain_text (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  GtkLabel *label;
+
+  show_dialog (fixture,
+               "{\"message\": \"<b>Pay</b> &amp; \\u202Eexe.txt\\u202C now\\nSecond line\", "
+               "\"requestedSchema\": {\"type\": \"object\", \"properties\": {}}}", 0);
+
+  label = find_label (fixture->dialog, "<b>Pay</b> &amp; exe.txt now\nSecond line");
+  g_assert_nonnull (label);
+  g_assert_false (gtk_label_get_use_markup (label));
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
+static void
+test_a_long_message_scrolls (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(GString) params = g_string_new ("{\"message\": \"");
+  GtkWidget *scroller;
+  GtkWidget *message;
+
+  for (guint i = 0; i < 200; i++)
+    g_string_append (params, "A long line of the server's explanation. ");
+  g_string_append (params, "\", \"requestedSchema\": {\"type\": \"object\", \"properties\": {}}}");
+
+  show_dialog (fixture, params->str, 0);
+
+  message = find_label_with_prefix (fixture->dialog, "A long line");
+  g_assert_nonnull (message);
+  scroller = gtk_widget_get_ancestor (message, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scroller);
+  g_assert_cmpint (gtk_widget_get_height (scroller), <=, 200);
+  g_assert_cmpint (gtk_widget_get_height (message), >, 2 * gtk_widget_get_height (scroller));
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
+static void
+test_secret_fields_are_flagged (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  show_dialog (fixture,
+               "{\"message\": \"Log in\", \"requestedSchema\": {\"type\": \"object\", "
+               "\"properties\": {\"api_key\": {\"type\": \"string\", \"title\": \"API key\"}}}}", 0);
+
+  g_assert_true (shows_label (fixture, "Servers must not ask for passwords, keys or other secrets "
+                                       "in a form. Do not enter one here."));
+
+  click (elicit_dialog_get_decline_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"decline\"}");
+}
+
+/* URL mode */
+
+#define URL_REQUEST(url) \
+  "{\"mode\": \"url\", \"message\": \"Connect your account\", " \
+  "\"elicitationId\": \"e-1\", \"url\": \"" url "\"}"
+
+static void
+test_url_shows_the_domain (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  const char *url = "https://login.example.co.uk/connect?id=1";
+  GtkLabel *label;
+  PangoAttrList *attrs;
+  g_autoptr(GSList) list = NULL;
+  PangoAttribute *attr;
+
+  show_dialog (fixture, URL_REQUEST ("https://login.example.co.uk/connect?id=1"), 0);
+
+  label = find_label (fixture->dialog, url);
+  g_assert_nonnull (label);
+  g_assert_true (gtk_label_get_selectable (label));
+  g_assert_false (gtk_label_get_use_markup (label));
+
+  attrs = gtk_label_get_attributes (label);
+  g_assert_nonnull (attrs);
+  list = pango_attr_list_get_attributes (attrs);
+  g_assert_cmpuint (g_slist_length (list), ==, 2);
+  attr = list->data;
+  g_assert_cmpint (attr->klass->type, ==, PANGO_ATTR_INSERT_HYPHENS);
+  g_assert_cmpint (((PangoAttrInt *)attr)->value, ==, FALSE);
+  attr = list->next->data;
+  g_assert_cmpint (attr->klass->type, ==, PANGO_ATTR_WEIGHT);
+  g_assert_cmpint (((PangoAttrInt *)attr)->value, ==, PANGO_WEIGHT_BOLD);
+  g_assert_cmpuint (attr->start_index, ==, strlen ("https://login."));
+  g_assert_cmpuint (attr->end_index, ==, strlen ("https://login.example.co.uk"));
+  g_slist_free_full (g_steal_pointer (&list), (GDestroyNotify)pango_attribute_destroy);
+
+  g_assert_true (shows_label (fixture, "asks you to open a web page"));
+  g_assert_true (shows_label (fixture, "example.co.uk"));
+  g_assert_true (shows_label (fixture, "login.example.co.uk"));
+  g_assert_true (shows_label (fixture, "Encrypted (HTTPS)"));
+  g_assert_true (shows_label (fixture, "Nothing has been opened yet. Accept opens this address in your web browser."));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (elicit_dialog_get_accept_button (dialog (fixture)))),
+                   ==, "Open in Browser");
+  /* Nothing is opened before consent. */
+  g_assert_cmpuint (fixture->launched->len, ==, 0);
+  g_assert_false (gtk_widget_has_focus (elicit_dialog_get_accept_button (dialog (fixture))));
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"cancel\"}");
+  g_assert_cmpuint (fixture->launched->len, ==, 0);
+}
+
+typedef struct
+{
+  const char *params;
+  const char *warnings[3];
+} UrlWarningCase;
+
+static const UrlWarningCase url_warning_cases[] = {
+  { URL_REQUEST ("http://example.com/pay"),
+    { "This address uses plain HTTP: what you send and receive there can be read or changed on the way.", NULL } },
+  { URL_REQUEST ("https://xn--80ak6aa92e.com/login"),
+    { "The host name uses international characters, which can imitate other names. It is “аррӏе.com”, also written “xn--80ak6aa92e.com”.", NULL } },
+  { URL_REQUEST ("https://203.0.113.9/setup"),
+    { "The host is an IP address, not a domain name, so there is no name to check.", NULL } },
+  { URL_REQUEST ("http://198.51.100.1/"),
+    { "This address uses plain HTTP: what you send and receive there can be read or changed on the way.",
+      "The host is an IP address, not a domain name, so there is no name to check.", NULL } },
+};
+
+static void
+test_url_warnings (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  const UrlWarningCase *c = data;
+
+  show_dialog (fixture, c->params, 0);
+
+  for (guint i = 0; c->warnings[i] != NULL; i++)
+    g_assert_true (shows_label (fixture, c->warnings[i]));
+  g_assert_true (gtk_widget_get_visible (elicit_dialog_get_accept_button (dialog (fixture))));
+
+  click (elicit_dialog_get_decline_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"decline\"}");
+}
+
+static void
+test_url_idn_shows_both_forms (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  show_dialog (fixture, URL_REQUEST ("https://bücher.example/"), 0);
+
+  g_assert_true (shows_label (fixture, "bücher.example"));
+  g_assert_true (shows_label (fixture, "xn--bcher-kva.example"));
+  g_assert_true (shows_label (fixture, "Host in ASCII"));
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
+typedef struct
+{
+  const char *params;
+  const char *reason;
+} RefusedCase;
+
+static const RefusedCase refused_cases[] = {
+  { URL_REQUEST ("https://user:pass@example.com/"),
+    "The address contains a user name or password before the host name, which can disguise where it leads." },
+  { URL_REQUEST ("https://evil.example\\\\@good.com/"),
+    "The address contains a backslash, which browsers and this program would read differently." },
+  { URL_REQUEST ("javascript:alert(1)"),
+    "Only web addresses (http and https) can be opened, not “javascript:” addresses." },
+  { URL_REQUEST ("data:text/html,hello"),
+    "Only web addresses (http and https) can be opened, not “data:” addresses." },
+  { URL_REQUEST ("file:///etc/passwd"),
+    "Only web addresses (http and https) can be opened, not “file:” addresses." },
+};
+
+static void
+test_url_refused (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const RefusedCase *c = data;
+
+  show_dialog (fixture, c->params, 0);
+
+  g_assert_true (shows_label (fixture, "This address will not be opened"));
+  g_assert_true (shows_label (fixture, c->reason));
+  g_assert_false (gtk_widget_get_visible (elicit_dialog_get_accept_button (dialog (fixture))));
+  g_assert_true (gtk_widget_get_visible (elicit_dialog_get_decline_button (dialog (fixture))));
+  g_assert_true (gtk_widget_get_visible (elicit_dialog_get_cancel_button (dialog (fixture))));
+
+  gtk_widget_activate_action (fixture->dialog, "dialog.accept", NULL);
+  drain_events ();
+  g_assert_cmpuint (fixture->launched->len, ==, 0);
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+
+  click (elicit_dialog_get_decline_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"decline\"}");
+}
+
+static void
+test_url_accept_opens_then_waits (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  show_dialog (fixture, URL_REQUEST ("https://mcp.example.com/connect?elicitationId=e-1"), 0);
+  elicit_dialog_set_notice_timeout (dialog (fixture), 50);
+
+  click (elicit_dialog_get_accept_button (dialog (fixture)));
+
+  g_assert_cmpuint (fixture->launched->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (fixture->launched, 0), ==,
+                   "https://mcp.example.com/connect?elicitationId=e-1");
+  assert_answers (fixture, "{\"action\":\"accept\"}");
+  g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "status");
+  g_assert_true (shows_label (fixture, "Waiting for you to finish in the browser…"));
+  g_assert_true (gtk_widget_get_visible (fixture->dialog));
+
+  g_assert_true (elicit_request_complete (fixture->request));
+  drain_events ();
+  g_assert_true (shows_label (fixture, "Done"));
+  WAIT_UNTIL (window_gone (fixture));
+  g_assert_cmpuint (fixture->answers->len, ==, 1);
+}
+
+static void
+test_url_waiting_closes_on_request (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  show_dialog (fixture, URL_REQUEST ("https://mcp.example.com/connect"), 0);
+
+  click (elicit_dialog_get_accept_button (dialog (fixture)));
+  g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "status");
+
+  gtk_window_close (GTK_WINDOW (fixture->dialog));
+  WAIT_UNTIL (window_gone (fixture));
+  assert_answers (fixture, "{\"action\":\"accept\"}");
+}
+
+static void
+test_url_launch_failure_keeps_the_request (Fixture       *fixture,
+                                           gconstpointer  data)
+{
+  show_dialog (fixture, URL_REQUEST ("https://mcp.example.com/connect"), 0);
+  fixture->launch_fails = TRUE;
+
+  click (elicit_dialog_get_accept_button (dialog (fixture)));
+
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+  g_assert_true (shows_label (fixture, "Could not open a web browser: No browser here"));
+  g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "request");
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"cancel\"}");
+}
+
+/* Rendering, for `elicit lint --render` and the screenshots */
+
+static ElicitRequest *
+request_from_json (const char *params_json)
+{
+  g_autoptr(JsonNode) params = NULL;
+  g_autoptr(GError) error = NULL;
+  ElicitRequest *request;
+
+  params = json_from_string (params_json, &error);
+  g_assert_no_error (error);
+  request = elicit_request_new (json_node_get_object (params), &error);
+  g_assert_no_error (error);
+
+  return request;
+}
+
+static void
+render_and_check (ElicitRequest *request,
+                  const char    *label,
+                  const char    *claim,
+                  const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  g_assert_true (elicit_render_dialog_to_png (request, label, claim, path, &error));
+  g_assert_no_error (error);
+
+  texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, 400);
+  g_assert_cmpint (gdk_texture_get_height (texture), >=, 200);
+
+  /* Rendering is not answering: nothing is left behind on screen. */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, 0);
+}
+
+/* Every seed schema renders. With ELICIT_SHOTS_DIR set, the PNGs are kept
+ * there as screenshots. */
+static void
+test_render_seeds (void)
+{
+  const char *shots_dir = g_getenv ("ELICIT_SHOTS_DIR");
+  g_autofree char *data_dir = g_test_build_filename (G_TEST_DIST, "data", NULL);
+  g_autofree char *tmp_dir = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name;
+  guint n = 0;
+
+  if (shots_dir == NULL)
+    {
+      tmp_dir = g_dir_make_tmp ("elicit-render-XXXXXX", &error);
+      g_assert_no_error (error);
+    }
+  else
+    g_mkdir_with_parents (shots_dir, 0755);
+
+  dir = g_dir_open (data_dir, 0, &error);
+  g_assert_no_error (error);
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *contents = NULL;
+      g_autofree char *params = NULL;
+      g_autofree char *png = NULL;
+      g_autofree char *base = NULL;
+      g_autoptr(ElicitRequest) request = NULL;
+
+      if (!g_str_has_prefix (name, "seed-") || !g_str_has_suffix (name, ".json"))
+        continue;
+
+      path = g_build_filename (data_dir, name, NULL);
+      g_file_get_contents (path, &contents, NULL, &error);
+      g_assert_no_error (error);
+
+      params = g_strdup_printf ("{\"message\": \"Please fill in the details below so the tool can continue.\", "
+                                "\"requestedSchema\": %s}", contents);
+      request = request_from_json (params);
+      base = g_strndup (name, strlen (name) - strlen (".json"));
+      png = g_strdup_printf ("%s/%s.png", shots_dir != NULL ? shots_dir : tmp_dir, base);
+
+      render_and_check (request, "Demo Server", "elicit-demo-server", png);
+      g_assert_cmpint (elicit_request_get_state (request), ==, ELICIT_REQUEST_STATE_CANCELLED);
+      if (shots_dir == NULL)
+        g_unlink (png);
+      n++;
+    }
+
+  g_assert_cmpuint (n, >, 0);
+  if (tmp_dir != NULL)
+    g_rmdir (tmp_dir);
+}
+
+static void
+test_render_url (void)
+{
+  const char *shots_dir = g_getenv ("ELICIT_SHOTS_DIR");
+  const struct { const char *name; const char *url; } urls[] = {
+    { "url-https", "https://accounts.example.co.uk/oauth/authorize?client_id=elicit&state=8f14e45f" },
+    { "url-warnings", "http://xn--80ak6aa92e.com/login?next=%2Fsettings" },
+    { "url-refused", "https://accounts.example.com\\\\@evil.example/login" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (urls); i++)
+    {
+      g_autofree char *params = NULL;
+      g_autofree char *png = NULL;
+      g_autoptr(ElicitRequest) request = NULL;
+
+      params = g_strdup_printf ("{\"mode\": \"url\", \"elicitationId\": \"e-%u\", \"url\": \"%s\", "
+                                "\"message\": \"Sign in to your Example account so the assistant can read your calendar.\"}",
+                                i, urls[i].url);
+      request = request_from_json (params);
+      png = g_strdup_printf ("%s/dialog-%s.png", shots_dir != NULL ? shots_dir : g_get_tmp_dir (), urls[i].name);
+
+      render_and_check (request, "Calendar", "Example Calendar MCP", png);
+      if (shots_dir == NULL)
+        g_unlink (png);
+    }
+}
+
+/* A request already withdrawn, or accepted and waiting, shows its notice. */
+static void
+test_render_status (void)
+{
+  const char *shots_dir = g_getenv ("ELICIT_SHOTS_DIR");
+  const char *dir = shots_dir != NULL ? shots_dir : g_get_tmp_dir ();
+  g_autoptr(ElicitRequest) withdrawn = request_from_json (NAME_FORM);
+  g_autoptr(ElicitRequest) waiting = request_from_json (URL_REQUEST ("https://auth.example.com/login?elicitationId=e-1"));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *withdrawn_png = g_build_filename (dir, "dialog-withdrawn.png", NULL);
+  g_autofree char *waiting_png = g_build_filename (dir, "dialog-waiting.png", NULL);
+
+  g_assert_true (elicit_request_withdraw (withdrawn, "Took too long"));
+  render_and_check (withdrawn, "Demo Server", NULL, withdrawn_png);
+
+  g_assert_true (elicit_request_accept (waiting, NULL, &error));
+  g_assert_no_error (error);
+  render_and_check (waiting, "Demo Server", NULL, waiting_png);
+  g_assert_cmpint (elicit_request_get_state (waiting), ==, ELICIT_REQUEST_STATE_ACCEPTED);
+
+  if (shots_dir == NULL)
+    {
+      g_unlink (withdrawn_png);
+      g_unlink (waiting_png);
+    }
+}
+
+static void
+add_test (const char    *path,
+          gconstpointer  data,
+          void         (*func) (Fixture *, gconstpointer))
+{
+  g_test_add (path, Fixture, data, fixture_set_up, func, fixture_tear_down);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_setenv ("LANGUAGE", "C", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  add_test ("/Elicit/Dialog/accept-waits-for-a-valid-form", NULL, test_accept_waits_for_a_valid_form);
+  add_test ("/Elicit/Dialog/accept-waits-for-the-delay-after-appearing", NULL, test_accept_waits_for_the_delay);
+  add_test ("/Elicit/Dialog/accept-is-never-the-default", NULL, test_accept_is_never_the_default);
+  add_test ("/Elicit/Dialog/return-in-an-entry-does-not-accept", NULL, test_return_in_an_entry_does_not_accept);
+  add_test ("/Elicit/Dialog/accept-sends-the-form-content", NULL, test_accept_sends_the_form_content);
+  add_test ("/Elicit/Dialog/escape-cancels", NULL, test_escape_cancels);
+  add_test ("/Elicit/Dialog/closing-the-window-cancels", NULL, test_closing_the_window_cancels);
+  add_test ("/Elicit/Dialog/decline-declines", NULL, test_decline_declines);
+  add_test ("/Elicit/Dialog/destroying-a-pending-dialog-cancels", NULL, test_destroying_a_pending_dialog_cancels);
+  add_test ("/Elicit/Dialog/an-answer-from-elsewhere-closes-the-dialog", NULL, test_an_answer_from_elsewhere_closes_the_dialog);
+  add_test ("/Elicit/Dialog/withdrawn-shows-a-notice-and-sends-nothing", NULL, test_withdrawn_shows_a_notice_and_sends_nothing);
+  add_test ("/Elicit/Dialog/withdrawn-notice-closes-on-a-key", NULL, test_withdrawn_notice_closes_on_a_button);
+  add_test ("/Elicit/Dialog/server-label-and-claim-are-shown", NULL, test_server_label_and_claim);
+  add_test ("/Elicit/Dialog/message-is-plain-text", NULL, test_message_is_plain_text);
+  add_test ("/Elicit/Dialog/a-long-message-scrolls", NULL, test_a_long_message_scrolls);
+  add_test ("/Elicit/Dialog/secret-fields-are-flagged", NULL, test_secret_fields_are_flagged);
+  add_test ("/Elicit/Dialog/url/shows-the-highlighted-domain", NULL, test_url_shows_the_domain);
+  add_test ("/Elicit/Dialog/url/warns-about-plain-http", &url_warning_cases[0], test_url_warnings);
+  add_test ("/Elicit/Dialog/url/warns-about-punycode", &url_warning_cases[1], test_url_warnings);
+  add_test ("/Elicit/Dialog/url/warns-about-ip-addresses", &url_warning_cases[2], test_url_warnings);
+  add_test ("/Elicit/Dialog/url/warns-about-http-to-an-ip-address", &url_warning_cases[3], test_url_warnings);
+  add_test ("/Elicit/Dialog/url/idn-shows-both-forms", NULL, test_url_idn_shows_both_forms);
+  add_test ("/Elicit/Dialog/url/refuses-user-info", &refused_cases[0], test_url_refused);
+  add_test ("/Elicit/Dialog/url/refuses-a-backslash", &refused_cases[1], test_url_refused);
+  add_test ("/Elicit/Dialog/url/refuses-javascript", &refused_cases[2], test_url_refused);
+  add_test ("/Elicit/Dialog/url/refuses-data", &refused_cases[3], test_url_refused);
+  add_test ("/Elicit/Dialog/url/refuses-file", &refused_cases[4], test_url_refused);
+  add_test ("/Elicit/Dialog/url/accept-opens-the-browser-then-waits", NULL, test_url_accept_opens_then_waits);
+  add_test ("/Elicit/Dialog/url/closing-while-waiting-sends-nothing-more", NULL, test_url_waiting_closes_on_request);
+  add_test ("/Elicit/Dialog/url/a-browser-that-fails-keeps-the-request", NULL, test_url_launch_failure_keeps_the_request);
+
+  g_test_add_func ("/Elicit/Dialog/render/every-seed-schema-renders", test_render_seeds);
+  g_test_add_func ("/Elicit/Dialog/render/url-requests-render", test_render_url);
+  g_test_add_func ("/Elicit/Dialog/render/notices-render", test_render_status);
+
+  return g_test_run ();
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+# test-gir.py: ElicitForm embedded from Python through GObject Introspection.
+#
+# Copyright 2026 The Elicit authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Run by Debian's /usr/bin/python3 with GI_TYPELIB_PATH and LD_LIBRARY_PATH
+# pointing into the build tree; prints TAP.
+
+import sys
+
+import gi
+
+gi.require_version('Gtk', '4.0')
+gi.require_version('Json', '1.0')
+gi.require_version('Elicit', '1.0')
+
+from gi.repository import Elicit, Gtk, Json  # noqa: E402
+
+SCHEMA = '''{
+  "type": "object",
+  "properties": {
+    "name": {"type": "string", "title": "Name"},
+    "age": {"type": "integer", "minimum": 0},
+    "color": {"type": "string", "enum": ["red", "green"], "default": "green"},
+    "note": {"type": "string"}
+  },
+  "required": ["name"]
+}'''
+
+results = []
+
+
+def check(description, condition, detail=''):
+    results.append((description, bool(condition), detail))
+
+
+def content_text(form):
+    node = Json.Node.alloc().init_object(form.get_content())
+    return Json.to_string(node, False)
+
+
+def main():
+    Gtk.init()
+
+    schema = Elicit.Schema.new_from_data(SCHEMA, -1)
+    form = Elicit.Form.new(schema)
+    check('the form is a GtkWidget', isinstance(form, Gtk.Widget))
+    check('a required field left empty makes the form invalid', not form.props.valid)
+
+    text = content_text(form)
+    check('untouched, only the default is sent', text == '{"color":"green"}', text)
+
+    notified = []
+    form.connect('notify::valid', lambda *args: notified.append(True))
+    form.get_field_widget('name').set_text('Ada')
+    form.get_field_widget('age').set_value(36)
+
+    text = content_text(form)
+    check('values set through the widgets are sent exactly',
+          text == '{"name":"Ada","age":36,"color":"green"}', text)
+    check('the form became valid and said so', form.props.valid and len(notified) == 1)
+
+    errors = form.get_errors()
+    check('no errors once valid', len(errors) == 0, repr(errors))
+
+    form.get_field_widget('name').set_text('')
+    errors = form.get_errors()
+    check('the errors name the field at fault', list(errors.keys()) == ['name'], repr(errors))
+
+    print('1..%d' % len(results))
+    failed = 0
+    for number, (description, ok, detail) in enumerate(results, 1):
+        print('%s %d - %s' % ('ok' if ok else 'not ok', number, description))
+        if not ok:
+            failed += 1
+            print('# got: %s' % detail)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
