@@ -97,6 +97,27 @@ check "a file that is not JSON is refused" 1 \
   "Refused: $tmp/broken.json: Not valid JSON: the text ends too early" -- "$tmp/broken.json"
 check "a missing file is refused" 1 \
   "Refused: $tmp/does-not-exist.json: Failed to open file “$tmp/does-not-exist.json”: No such file or directory" -- "$tmp/does-not-exist.json"
+printf '%s' '{"mode":"url","message":"Log in","elicitationId":"e1","url":"http://xn--pypal-4ve.com/login"}' >"$tmp/url.json"
+printf '%s' '{"mode":"url","message":"x","elicitationId":"e2","url":"https://evil.example\\@good.com/"}' >"$tmp/backslash.json"
+check "a URL request shows the host in both forms, the domain and each warning" 0 \
+  "  Host:                pаypal.com" \
+  "  Host (ASCII):        xn--pypal-4ve.com" \
+  "  Registrable domain:  pаypal.com" \
+  "  Warning:             This address uses plain HTTP: what you send and receive there can be read or changed on the way." \
+  -- "$tmp/url.json"
+check "a URL with a backslash is refused" 1 \
+  "Refused: The address contains a backslash, which browsers and this program would read differently." \
+  -- "$tmp/backslash.json"
+if [[ -n ${DISPLAY:-} ]]; then
+  check "--render draws the dialog to a PNG" 0 "Rendered: $tmp/out.png" \
+    -- --render "$tmp/out.png" --name "Demo" "$data/seed-user-registration.json"
+  n=$((n + 1))
+  if [[ $(head -c 8 "$tmp/out.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; then
+    echo "ok $n - the rendered file is a PNG image"
+  else
+    echo "not ok $n - the rendered file is a PNG image"; failed=1
+  fi
+fi
 check "no file is a usage error" 2 "Give exactly one FILE.json" --
 
 echo "1..$n"

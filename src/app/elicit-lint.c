@@ -12,6 +12,7 @@
 
 #include "elicit.h"
 #include "schema/elicit-json-private.h"
+#include "widgets/elicit-render-private.h"
 #include "schema/elicit-text-private.h"
 
 #include "elicit-lint.h"
@@ -433,18 +434,113 @@ lint_form (JsonObject *schema_object,
   return 0;
 }
 
+static int
+lint_url (JsonObject *params)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ElicitUrlInfo) info = NULL;
+  const char *url = get_string_member (params, "url");
+  const char * const *warnings;
+
+  out ("%s\n", _("URL, as the dialog shows it:"));
+  if (url == NULL)
+    {
+      out ("%s %s\n", _("Refused:"), _("the request has no url string"));
+      return 1;
+    }
+
+  info = elicit_url_info_new (url, &error);
+  if (info == NULL)
+    {
+      g_autofree char *shown = elicit_text_sanitize_line (url, ELICIT_TEXT_LINE_MAX);
+
+      out ("  %-20s %s\n", _("URL:"), shown);
+      out ("%s %s\n", _("Refused:"), error->message);
+      return 1;
+    }
+
+  out ("  %-20s %s\n", _("URL:"), elicit_url_info_get_url (info));
+  out ("  %-20s %s\n", _("Scheme:"), elicit_url_info_get_scheme (info));
+  out ("  %-20s %s\n", _("Host:"), elicit_url_info_get_host (info));
+  if (g_strcmp0 (elicit_url_info_get_host (info), elicit_url_info_get_ascii_host (info)) != 0)
+    out ("  %-20s %s\n", _("Host (ASCII):"), elicit_url_info_get_ascii_host (info));
+  if (elicit_url_info_get_registrable_domain (info) != NULL)
+    out ("  %-20s %s\n", _("Registrable domain:"), elicit_url_info_get_registrable_domain (info));
+
+  warnings = elicit_url_info_get_warnings (info);
+  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+    out ("  %-20s %s\n", _("Warning:"), warnings[i]);
+
+  return 0;
+}
+
+/* A bare schema becomes the params of a request, so it renders as a dialog. */
+static JsonObject *
+params_for_render (LintInput *input)
+{
+  JsonObject *params;
+
+  if (input->params != NULL)
+    return json_object_ref (input->params);
+
+  params = json_object_new ();
+  json_object_set_string_member (params, "message", "");
+  json_object_set_object_member (params, "requestedSchema", json_object_ref (input->schema));
+  return params;
+}
+
+static int
+render (LintInput  *input,
+        const char *server_label,
+        const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) params = params_for_render (input);
+  g_autoptr(ElicitRequest) request = NULL;
+  int status = 1;
+
+  if (!gtk_init_check ())
+    {
+      fprintf (stderr, "%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));
+      return 1;
+    }
+
+  request = elicit_request_new (params, &error);
+  if (request != NULL && elicit_render_dialog_to_png (request, server_label, NULL, path, &error))
+    {
+      out ("%s %s\n", _("Rendered:"), path);
+      status = 0;
+    }
+  else
+    fprintf (stderr, "%s %s\n", _("Cannot render:"), error->message);
+
+  /* A detached request dropped unanswered would "send" cancel to nobody; say
+   * explicitly that lint is done with it. */
+  if (request != NULL && elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+    elicit_request_cancel (request);
+
+  return status;
+}
+
 int
 elicit_lint_main (int    argc,
                   char **argv)
 {
   g_autofree char *content_path = NULL;
+  g_autofree char *render_path = NULL;
+  g_autofree char *server_label = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) root = NULL;
   LintInput input = { NULL, NULL };
+  int status;
   const GOptionEntry entries[] = {
     { "content", 0, 0, G_OPTION_ARG_FILENAME, &content_path,
       N_("Also validate this content against the schema"), N_("CONTENT.json") },
+    { "render", 0, 0, G_OPTION_ARG_FILENAME, &render_path,
+      N_("Also render the dialog to a PNG image (needs a display, e.g. Xvfb)"), N_("OUT.png") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &server_label,
+      N_("The server name the rendered dialog shows"), N_("NAME") },
     { NULL }
   };
 
@@ -474,5 +570,13 @@ elicit_lint_main (int    argc,
       out ("%s %s\n", _("Message:"), message);
     }
 
-  return lint_form (input.schema, content_path);
+  if (input.params != NULL && g_strcmp0 (get_string_member (input.params, "mode"), "url") == 0)
+    status = lint_url (input.params);
+  else
+    status = lint_form (input.schema, content_path);
+
+  if (render_path != NULL && status == 0)
+    status = render (&input, server_label ? server_label : _("Example server"), render_path);
+
+  return status;
 }
