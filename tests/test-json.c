@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "elicit-json-private.h"
+#include "json-same-tree.h"
 
 /* Refusals ------------------------------------------------------------------ */
 
@@ -117,6 +118,17 @@ static const Refusal refusals[] = {
     "A JSON object repeats the member name at byte 8" },
   { "repeated-name-with-surrogate-pair", "{\"\xf0\x9f\x98\x80\":1,\"\\ud83d\\ude00\":2}", -1,
     ELICIT_JSON_ERROR_DUPLICATE_NAME, "A JSON object repeats the member name at byte 10" },
+  /* Refused after much of the tree was built: what was built is freed (LeakSanitizer). */
+  { "error-deep-inside-a-built-tree", "{\"a\":[1,\"x\",{\"b\":null,\"c\":[true]}],\"d\":{\"e\":[1e400]}}", -1,
+    ELICIT_JSON_ERROR_NUMBER_OUT_OF_RANGE, "The number at byte 45 is too large" },
+  { "repeated-name-deep-inside-a-built-tree", "[{\"a\":{\"x\":[{}],\"y\":\"\\u00e9\",\"x\":0}}]", -1,
+    ELICIT_JSON_ERROR_DUPLICATE_NAME, "A JSON object repeats the member name at byte 29" },
+  { "repeated-name-before-its-bad-value", "{\"a\":1,\"a\":1e400}", -1, ELICIT_JSON_ERROR_DUPLICATE_NAME,
+    "A JSON object repeats the member name at byte 7" },
+  { "text-ends-inside-a-built-tree", "{\"a\":[1,2,{\"b\":\"c\"", -1, ELICIT_JSON_ERROR_INVALID,
+    "Not valid JSON: the text ends too early" },
+  { "second-value-after-a-built-tree", "{\"a\":[1]} {}", -1, ELICIT_JSON_ERROR_INVALID,
+    "Not valid JSON: more text after the end at byte 10" },
 };
 
 static void
@@ -134,6 +146,7 @@ test_refusal (gconstpointer data)
   g_clear_error (&error);
   g_assert_false (elicit_json_check (refusal->json, refusal->length, 0, &error));
   g_assert_error (error, ELICIT_JSON_ERROR, (int) refusal->code);
+  g_assert_cmpstr (error->message, ==, refusal->message);
 
   /* Without a GError, too. */
   g_assert_false (elicit_json_check (refusal->json, refusal->length, 0, NULL));
@@ -446,6 +459,192 @@ test_large_string (void)
   g_assert_cmpuint (strlen (json_node_get_string (node)), >, 14 * 1024 * 1024);
 }
 
+/* Same trees as json-glib ---------------------------------------------------- */
+
+static JsonNode *
+json_glib_parse (const char *text,
+                 gssize      length)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, length, &error);
+  g_assert_no_error (error);
+
+  return json_parser_steal_root (parser);
+}
+
+/* What elicit_json_parse() builds from @text is what JsonParser builds. */
+static void
+assert_same_as_json_glib (const char *text,
+                          gssize      length,
+                          guint       max_depth)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) ours = NULL;
+  g_autoptr(JsonNode) theirs = NULL;
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (text);
+
+  ours = elicit_json_parse (text, length, max_depth, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ours);
+  theirs = json_glib_parse (text, length);
+  g_assert_nonnull (theirs);
+
+  if (!json_same_tree (ours, theirs, why))
+    g_error ("Not the tree JsonParser builds (%s) from: %.200s", why->str, text);
+}
+
+typedef struct
+{
+  const char *path;
+  const char *json;
+} Tricky;
+
+static const Tricky trickies[] = {
+  { "every-escape", "[\"\\b\\f\\n\\r\\t\\/\\\\\\\"\", \"a\\/b\", \"\\\\u0041\"]" },
+  { "escapes-at-both-ends", "\"\\n\\u00e9 middle \\t\"" },
+  { "control-characters-escaped", "\"\\u0001\\u001f\\u007f\\u0080\\u009f\"" },
+  { "unicode-escapes-of-every-length", "\"\\u0041\\u00e9\\u07ff\\u0800\\u4e2d\\uffff\\uFFFE\\uABCD\"" },
+  { "surrogate-pairs", "[\"\\ud83d\\ude00\", \"\\uD800\\uDC00\", \"\\uDBFF\\uDFFF\", \"x\\ud834\\udd1ey\"]" },
+  { "line-separators", "\"\\u2028\\u2029\xe2\x80\xa8\"" },
+  { "raw-utf8-of-every-length", "\"a\xc2\x80\xdf\xbf\xe0\xa0\x80\xef\xbf\xbf\xf0\x90\x80\x80\xf4\x8f\xbf\xbf\"" },
+  { "delete-and-high-ascii-neighbours", "\"\x7f~ \"" },
+  { "empty-strings-and-names", "{\"\":\"\",\"a\":{\"\":[\"\"]}}" },
+  { "escaped-member-names", "{\"\\u0061\":1,\"b\\n\":2,\"\\ud83d\\ude00\":3,\"\\\"\":4}" },
+  { "small-integers", "[0,-0,1,-1,7,10,-10,123456789]" },
+  { "integers-at-the-edges-of-int64", "[9223372036854775807,-9223372036854775808,-9223372036854775807]" },
+  { "integers-past-2-to-the-53", "[9007199254740993,-9007199254740993,9007199254740992]" },
+  { "zeros", "[0,-0,0.0,-0.0,0e0,-0e0,0E+0,-0.0e-0,0.000]" },
+  { "the-largest-doubles", "[1e308,-1e308,1.7976931348623157e308,-1.7976931348623157E+308]" },
+  { "the-smallest-doubles", "[5e-324,-5e-324,4.9406564584124654e-324,2.2250738585072014e-308]" },
+  { "halfway-to-the-smallest-double", "[2.4703282292062328e-324,2.4703282292062327e-324]" },
+  { "underflows-to-zero", "[1e-400,-1e-400,1e-99999999999999999999]" },
+  { "the-hard-rounding-case", "[2.2250738585072011e-308,2.2250738585072012e-308]" },
+  { "decimal-fractions", "[0.1,0.2,0.30000000000000004,1.5,-2.25,3.14159265358979323846]" },
+  { "exponents-of-every-form", "[1e5,1E5,1e+5,1E-5,-1e-5,10e-1,0.5e1,100e-2,1e0]" },
+  { "integers-written-as-doubles", "[1.0,-1.0,100.0,1e2,9007199254740993.0,9223372036854775808.0]" },
+  { "long-mantissas",
+    "[123456789012345678901234567890.0,"
+    "0.1000000000000000055511151231257827021181583404541015625,"
+    "1.00000000000000011102230246251565404236316680908203125,"
+    "1.0000000000000001110223024625156540423631668090820312500000000000000000000001,"
+    "-0.000000000000000000000000000000000000000000000000000000000000000000000000123456789e70]" },
+  { "every-literal", "[true,false,null,[true],{\"n\":null}]" },
+  { "empty-containers", "[[],{},[[]],[{}],{\"a\":[],\"b\":{}},[[],[]]]" },
+  { "empty-object-at-the-top", "{}" },
+  { "empty-array-at-the-top", "[]" },
+  { "string-at-the-top", "\"top\"" },
+  { "integer-at-the-top", "-42" },
+  { "double-at-the-top", "-4.2e1" },
+  { "literal-at-the-top", "null" },
+  { "white-space-everywhere", " \t\r\n{ \"a\" \n: [ 1 ,\t2 , { \"b\" : null } ] , \"c\"\r: \"d\" }\n " },
+  { "member-order-kept", "{\"z\":1,\"a\":2,\"m\":3,\"b\":{\"y\":1,\"x\":2},\"0\":0}" },
+  { "member-order-past-the-small-names", "{\"j\":1,\"i\":2,\"h\":3,\"g\":4,\"f\":5,\"e\":6,\"d\":7,\"c\":8,"
+                                          "\"b\":9,\"a\":10,\"ab\":11,\"aa\":12}" },
+  { "same-names-at-different-levels", "{\"a\":{\"a\":{\"a\":[{\"a\":1},{\"a\":2}]}},\"b\":{\"a\":3}}" },
+  { "mixed-nesting", "[{\"a\":[{\"b\":[[{\"c\":{}}]]}]},[[[{}]]],{\"d\":[1,[2,[3,{\"e\":4}]]]}]" },
+  { "a-flood-line", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\","
+                    "\"logger\":\"flood\",\"data\":\"flood message 1 of 200000\"}}" },
+};
+
+static void
+test_same_as_json_glib (gconstpointer data)
+{
+  const Tricky *tricky = data;
+
+  assert_same_as_json_glib (tricky->json, -1, 0);
+}
+
+static void
+test_fixtures_same_as_json_glib (void)
+{
+  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n_fixtures = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+
+      path = g_build_filename (dir_path, name, NULL);
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      assert_same_as_json_glib (contents, length, 0);
+      n_fixtures++;
+    }
+
+  /* tests/data has 32 fixtures today: never pass by finding none. */
+  g_assert_cmpuint (n_fixtures, >=, 32);
+}
+
+static char *
+deep_text (guint depth)
+{
+  GString *out = g_string_new (NULL);
+
+  /* Arrays and objects in turn, a value at every level. */
+  for (guint i = 0; i < depth; i++)
+    g_string_append_printf (out, i % 2 == 0 ? "[%u," : "{\"k%u\":", i);
+  g_string_append (out, "\"bottom\"");
+  for (guint i = depth; i > 0; i--)
+    g_string_append_c (out, (i - 1) % 2 == 0 ? ']' : '}');
+
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_deep_same_as_json_glib (void)
+{
+  g_autofree char *at_default = deep_text (ELICIT_JSON_DEFAULT_MAX_DEPTH);
+  g_autofree char *at_cap = deep_text (ELICIT_JSON_MAX_DEPTH_LIMIT);
+  g_autofree char *brackets = nested_arrays (ELICIT_JSON_DEFAULT_MAX_DEPTH);
+
+  assert_same_as_json_glib (at_default, -1, 0);
+  assert_same_as_json_glib (brackets, -1, 0);
+  assert_same_as_json_glib (at_cap, -1, ELICIT_JSON_MAX_DEPTH_LIMIT);
+}
+
+/* Strings and numbers longer than any buffer kept on the stack. */
+static void
+test_long_values_same_as_json_glib (void)
+{
+  g_autoptr(GString) text = g_string_new ("{\"");
+  g_autofree char *digits = g_strnfill (400, '7');
+
+  for (guint i = 0; i < 300; i++)
+    g_string_append (text, i % 7 == 0 ? "\\u00e9" : i % 5 == 0 ? "\\n" : "n");
+  g_string_append (text, "\":[\"");
+  for (guint i = 0; i < 5000; i++)
+    g_string_append (text, i % 3 == 0 ? "\\ud83d\\ude00" : i % 11 == 0 ? "\\\"" : "abc\xc3\xa9");
+  g_string_append_printf (text, "\",\"%s\",0.%s,%s.5e-300,-%se-700]}", digits, digits, digits, digits);
+
+  assert_same_as_json_glib (text->str, text->len, 0);
+}
+
+/* Many members, read both linearly and through a hash table, in order. */
+static void
+test_many_members_same_as_json_glib (void)
+{
+  g_autoptr(GString) text = g_string_new ("{");
+
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (text, "%s\"m%u\":{\"const\":\"v%u\",\"title\":\"Title %u\"}",
+                            i > 0 ? "," : "", (i * 7919) % 2000, i, i);
+  g_string_append_c (text, '}');
+
+  assert_same_as_json_glib (text->str, text->len, 0);
+}
+
 /* Writing ----------------------------------------------------------------- */
 
 static JsonNode *
@@ -566,6 +765,22 @@ main (int   argc,
       g_test_add_data_func (path, &acceptances[i], test_acceptance);
     }
 
+  for (guint i = 0; i < G_N_ELEMENTS (trickies); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/Elicit/Json/builds-what-json-glib-builds/%s",
+                                               trickies[i].path);
+
+      g_test_add_data_func (path, &trickies[i], test_same_as_json_glib);
+    }
+
+  g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/from-every-fixture",
+                   test_fixtures_same_as_json_glib);
+  g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/at-the-deepest-allowed",
+                   test_deep_same_as_json_glib);
+  g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/from-long-strings-and-numbers",
+                   test_long_values_same_as_json_glib);
+  g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/from-thousands-of-members",
+                   test_many_members_same_as_json_glib);
   g_test_add_func ("/Elicit/Json/nesting-past-64-levels-is-refused", test_depth_limit);
   g_test_add_func ("/Elicit/Json/nesting-limit-is-a-parameter", test_depth_limit_is_a_parameter);
   g_test_add_func ("/Elicit/Json/nesting-limit-is-capped-at-1024", test_depth_limit_is_capped);

@@ -13,7 +13,8 @@ G_BEGIN_DECLS
 
 /* The nesting limit for JSON from servers (DESIGN.md §3). */
 #define ELICIT_JSON_DEFAULT_MAX_DEPTH 64
-/* No caller may ask for more: json-glib recurses once per level. */
+/* No caller may ask for more: json-glib recurses once per level to free,
+ * copy or compare a tree, and so does elicit_json_append(). */
 #define ELICIT_JSON_MAX_DEPTH_LIMIT   1024
 /*
  * json-glib 1.6 spends about 80 bytes per value and 300 per object: a 16 MiB

@@ -21,12 +21,18 @@
  * infinity, "\u0000" cuts a string short, 010 is read as octal 8, and 0x10,
  * $10, 'single quotes' and comments are accepted. An object that repeats a
  * member name costs it a linear search per repetition, so a few megabytes of
- * repeated names take hours.
+ * repeated names take hours. Its JsonParser is also slow: a GScanner, a token
+ * peeked and copied at a time.
  *
- * So every text is first checked here in one pass, against strict RFC 8259
- * plus our limits; only text that passes reaches JsonParser. The check does
- * not allocate per character: container levels live on the stack (or one
- * array for deep limits), and names are remembered as pointers into the text.
+ * So every text is read here in one pass, against strict RFC 8259 plus our
+ * limits. elicit_json_check() only checks: it does not allocate per
+ * character, container levels live on the stack (or one array for deep
+ * limits), and member names are remembered as pointers into the text.
+ * elicit_json_parse() makes the same pass and builds the JsonNode tree as it
+ * goes, exactly as JsonParser would have built it from the same text (see
+ * tests/test-json.c and tests/fuzz/fuzz-json.c, which compare the two): each
+ * value is attached to its parent as soon as it starts, so on an error
+ * freeing the root frees everything.
  */
 
 G_DEFINE_QUARK (elicit-json-error-quark, elicit_json_error)
@@ -37,10 +43,24 @@ G_DEFINE_QUARK (elicit-json-error-quark, elicit_json_error)
 typedef struct
 {
   gboolean    is_object;
+  /* The member names seen so far. */
   guint       n_names;
   const char *names[SMALL_NAMES];
   GHashTable *table;
+  /* Building: the container being filled. */
+  JsonNode   *node;
+  JsonObject *object;
+  JsonArray  *array;
 } Level;
+
+/* Building: a string being decoded, on the stack while it is short. */
+typedef struct
+{
+  char  *str;
+  gsize  len;
+  gsize  size;
+  char   small[256];
+} Buffer;
 
 typedef struct
 {
@@ -54,6 +74,11 @@ typedef struct
   guint          n_objects;
   Level         *levels;
   GError       **error;
+  /* Building: the tree so far, the last member name and string, decoded. */
+  gboolean       build;
+  JsonNode      *root;
+  Buffer        *name;
+  Buffer        *text;
 } Scanner;
 
 enum
@@ -78,6 +103,12 @@ static const guint8 string_class[256] = {
   [0xe0 ... 0xef] = C_LEAD3,
   [0xf0 ... 0xf4] = C_LEAD4,
   [0xf5 ... 0xff] = C_BAD,
+};
+
+/* What each one-letter escape stands for. */
+static const char unescaped[256] = {
+  ['"'] = '"', ['\\'] = '\\', ['/'] = '/',
+  ['b'] = '\b', ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
 };
 
 #define IS_CONT(c) (((c) & 0xc0) == 0x80)
@@ -129,6 +160,42 @@ fail_unexpected (Scanner      *s,
                offset_of (s, p));
 }
 
+static void
+buffer_init (Buffer *buffer)
+{
+  buffer->str = buffer->small;
+  buffer->len = 0;
+  buffer->size = sizeof buffer->small;
+}
+
+/* Always leaves room for a NUL after the text. */
+static void
+buffer_append (Buffer     *buffer,
+               const void *data,
+               gsize       n)
+{
+  if (buffer->size - buffer->len <= n)
+    {
+      gsize size = MAX (buffer->size * 2, buffer->len + n + 1);
+
+      if (buffer->str == buffer->small)
+        buffer->str = memcpy (g_malloc (size), buffer->small, buffer->len);
+      else
+        buffer->str = g_realloc (buffer->str, size);
+      buffer->size = size;
+    }
+
+  memcpy (buffer->str + buffer->len, data, n);
+  buffer->len += n;
+}
+
+static void
+buffer_clear (Buffer *buffer)
+{
+  if (buffer->str != buffer->small)
+    g_free (buffer->str);
+}
+
 static inline void
 skip_space (Scanner *s)
 {
@@ -138,6 +205,28 @@ skip_space (Scanner *s)
     p++;
 
   s->p = p;
+}
+
+/* Building: @node becomes the root, the next element of the open array, or
+ * the member of the open object named by the last name read. */
+static void
+add_node (Scanner  *s,
+          JsonNode *node)
+{
+  Level *parent;
+
+  if (s->depth == 0)
+    {
+      s->root = node;
+      return;
+    }
+
+  parent = &s->levels[s->depth - 1];
+  json_node_set_parent (node, parent->node);
+  if (parent->is_object)
+    json_object_set_member (parent->object, s->name->str, node);
+  else
+    json_array_add_element (parent->array, node);
 }
 
 static gboolean
@@ -163,10 +252,21 @@ read_hex4 (const guchar *p,
   return TRUE;
 }
 
-/* @p points at a backslash inside a string; on success it points past the escape. */
+static inline gunichar
+combine_surrogates (gunichar high,
+                    gunichar low)
+{
+  return 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
+}
+
+/*
+ * @p points at a backslash inside a string; on success it points past the
+ * escape, and what the escape stands for is appended to @out, if given.
+ */
 static gboolean
 scan_escape (Scanner       *s,
-             const guchar **pp)
+             const guchar **pp,
+             Buffer        *out)
 {
   const guchar *p = *pp;
   gunichar c, low;
@@ -177,6 +277,8 @@ scan_escape (Scanner       *s,
   switch (p[1])
     {
     case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+      if (out != NULL)
+        buffer_append (out, &unescaped[p[1]], 1);
       *pp = p + 2;
       return TRUE;
 
@@ -196,10 +298,17 @@ scan_escape (Scanner       *s,
           if (s->end - p < 12 || p[6] != '\\' || p[7] != 'u' ||
               !read_hex4 (p + 8, s->end, &low) || low < 0xdc00 || low > 0xdfff)
             goto lone_surrogate;
+          c = combine_surrogates (c, low);
           *pp = p + 12;
-          return TRUE;
         }
-      *pp = p + 6;
+      else
+        *pp = p + 6;
+      if (out != NULL)
+        {
+          char utf8[6];
+
+          buffer_append (out, utf8, g_unichar_to_utf8 (c, utf8));
+        }
       return TRUE;
 
     default:
@@ -218,12 +327,21 @@ lone_surrogate:
                offset_of (s, p));
 }
 
-/* s->p points at the opening quote; on success, past the closing one. */
+/*
+ * s->p points at the opening quote; on success, past the closing one. When
+ * @out is given, it is set to the string, decoded and NUL-terminated: runs of
+ * plain text are copied as they are, escapes as what they stand for.
+ */
 static gboolean
-scan_string (Scanner *s)
+scan_string (Scanner *s,
+             Buffer  *out)
 {
   const guchar *p = s->p + 1;
+  const guchar *run = p;
   const guchar *end = s->end;
+
+  if (out != NULL)
+    out->len = 0;
 
   for (;;)
     {
@@ -238,12 +356,20 @@ scan_string (Scanner *s)
       switch (string_class[*p])
         {
         case C_QUOTE:
+          if (out != NULL)
+            {
+              buffer_append (out, run, p - run);
+              out->str[out->len] = '\0';
+            }
           s->p = p + 1;
           return TRUE;
 
         case C_BACKSLASH:
-          if (!scan_escape (s, &p))
+          if (out != NULL)
+            buffer_append (out, run, p - run);
+          if (!scan_escape (s, &p, out))
             return FALSE;
+          run = p;
           break;
 
         case C_CONTROL:
@@ -288,16 +414,17 @@ bad_utf8:
                _("Not valid UTF-8 at byte %lu"), offset_of (s, p));
 }
 
+/* The number between @start and @end, which has a fraction or an exponent. */
 static gboolean
-check_finite (Scanner      *s,
-              const guchar *start,
-              const guchar *end)
+read_double (Scanner      *s,
+             const guchar *start,
+             const guchar *end,
+             double       *out)
 {
   char buf[64];
   g_autofree char *copy = NULL;
   gsize len = (gsize) (end - start);
   const char *text;
-  double value;
 
   if (len < sizeof buf)
     {
@@ -308,12 +435,24 @@ check_finite (Scanner      *s,
   else
     text = copy = g_strndup ((const char *) start, len);
 
-  value = g_ascii_strtod (text, NULL);
-  if (!isfinite (value))
+  *out = g_ascii_strtod (text, NULL);
+  if (!isfinite (*out))
     return fail (s, ELICIT_JSON_ERROR_NUMBER_OUT_OF_RANGE,
                  _("The number at byte %lu is too large"), offset_of (s, start));
 
   return TRUE;
+}
+
+/* @magnitude is at most 2^63 when @negative, 2^63 - 1 otherwise. */
+static gint64
+to_int64 (guint64  magnitude,
+          gboolean negative)
+{
+  if (!negative)
+    return (gint64) magnitude;
+  if (magnitude == 0)
+    return 0;
+  return -(gint64) (magnitude - 1) - 1;
 }
 
 /* s->p points at '-' or a digit. */
@@ -327,6 +466,7 @@ scan_number (Scanner *s)
   gboolean is_float = FALSE;
   gboolean overflow = FALSE;
   guint64 value = 0;
+  double number = 0.0;
 
   if (*p == '-')
     {
@@ -383,7 +523,7 @@ scan_number (Scanner *s)
 
   if (is_float)
     {
-      if (!check_finite (s, start, p))
+      if (!read_double (s, start, p, &number))
         return FALSE;
     }
   else
@@ -395,6 +535,12 @@ scan_number (Scanner *s)
                      _("The integer at byte %lu does not fit in 64 bits"),
                      offset_of (s, start));
     }
+
+  /* As JsonParser: a fraction or an exponent makes a double, even 1.0; "-0"
+   * is the integer 0 and "-0.0" the double -0.0. */
+  if (s->build)
+    add_node (s, is_float ? json_node_init_double (json_node_alloc (), number)
+                          : json_node_init_int (json_node_alloc (), to_int64 (value, negative)));
 
   s->p = p;
   return TRUE;
@@ -409,13 +555,22 @@ scan_literal (Scanner    *s,
     return fail_unexpected (s, s->p);
 
   s->p += len;
+  if (!s->build)
+    return TRUE;
+
+  if (word[0] == 'n')
+    add_node (s, json_node_init_null (json_node_alloc ()));
+  else
+    add_node (s, json_node_init_boolean (json_node_alloc (), word[0] == 't'));
+
   return TRUE;
 }
 
 /*
  * Member names are remembered as pointers to their first byte after the
  * opening quote, in text that has already been checked; they are compared
- * decoded, so "a" and "\u0061" are the same name.
+ * decoded, so "a" and "\u0061" are the same name. (Building, too: for the
+ * few names most objects have, this is quicker than asking the JsonObject.)
  */
 typedef struct
 {
@@ -455,7 +610,7 @@ name_iter_next (NameIter *it)
         {
           read_hex4 (it->p + 2, it->p + 6, &low);
           it->p += 6;
-          c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+          c = combine_surrogates (c, low);
         }
       it->n = (guint) g_unichar_to_utf8 (c, (char *) it->buf);
       it->i = 1;
@@ -556,6 +711,16 @@ push (Scanner  *s,
   if (level->table != NULL && g_hash_table_size (level->table) > 0)
     g_hash_table_remove_all (level->table);
 
+  if (s->build)
+    {
+      level->node = json_node_new (is_object ? JSON_NODE_OBJECT : JSON_NODE_ARRAY);
+      if (is_object)
+        json_node_take_object (level->node, level->object = json_object_new ());
+      else
+        json_node_take_array (level->node, level->array = json_array_new ());
+      add_node (s, level->node);
+    }
+
   s->depth++;
   s->p++;
   return TRUE;
@@ -599,8 +764,10 @@ value:
       goto value;
 
     case '"':
-      if (!scan_string (s))
+      if (!scan_string (s, s->text))
         return FALSE;
+      if (s->build)
+        add_node (s, json_node_init_string (json_node_alloc (), s->text->str));
       goto after;
 
     case '-': case '0': case '1': case '2': case '3': case '4':
@@ -634,7 +801,7 @@ name:
 
     if (s->p >= s->end || *s->p != '"')
       return fail_unexpected (s, s->p);
-    if (!scan_string (s) || !remember_name (s, &s->levels[s->depth - 1], quote))
+    if (!scan_string (s, s->name) || !remember_name (s, &s->levels[s->depth - 1], quote))
       return FALSE;
     skip_space (s);
     if (s->p >= s->end || *s->p != ':')
@@ -676,36 +843,19 @@ after:
   return fail_unexpected (s, s->p);
 }
 
-/*
- * elicit_json_check:
- * @data: the text
- * @length: its length in bytes, or -1 when @data ends with a NUL
- * @max_depth: how deep arrays and objects may nest; 0 means
- *   %ELICIT_JSON_DEFAULT_MAX_DEPTH; larger than %ELICIT_JSON_MAX_DEPTH_LIMIT
- *   means that limit
- * @error: where to report why @data is refused
- *
- * Checks in one pass that @data is one strict RFC 8259 JSON value that
- * json-glib will read exactly: valid UTF-8, nesting within @max_depth, no
- * `\u0000`, no lone surrogate escape, integers within int64, finite numbers,
- * no member name twice in one object, and at most %ELICIT_JSON_MAX_VALUES
- * values and %ELICIT_JSON_MAX_OBJECTS objects.
- *
- * Returns: whether @data may be given to JsonParser
- */
-gboolean
-elicit_json_check (const char  *data,
-                   gssize       length,
-                   guint        max_depth,
-                   GError     **error)
+/* Checks @data, and builds its tree into @root when that is given. */
+static gboolean
+scan_text (const char  *data,
+           gssize       length,
+           guint        max_depth,
+           JsonNode   **root,
+           GError     **error)
 {
   Level stack_levels[ELICIT_JSON_DEFAULT_MAX_DEPTH];
   g_autofree Level *heap_levels = NULL;
   Scanner s = { 0 };
+  Buffer name, text;
   gboolean ok;
-
-  g_return_val_if_fail (data != NULL || length == 0, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   elicit_ensure_i18n ();
 
@@ -724,12 +874,58 @@ elicit_json_check (const char  *data,
   else
     s.levels = heap_levels = g_new (Level, max_depth);
 
+  if (root != NULL)
+    {
+      s.build = TRUE;
+      buffer_init (s.name = &name);
+      buffer_init (s.text = &text);
+    }
+
   ok = scan (&s);
 
   for (guint i = 0; i < s.n_initialized; i++)
     g_clear_pointer (&s.levels[i].table, g_hash_table_unref);
 
+  if (root != NULL)
+    {
+      buffer_clear (&name);
+      buffer_clear (&text);
+      if (!ok)
+        g_clear_pointer (&s.root, json_node_unref);
+      *root = s.root;
+    }
+
   return ok;
+}
+
+/*
+ * elicit_json_check:
+ * @data: the text
+ * @length: its length in bytes, or -1 when @data ends with a NUL
+ * @max_depth: how deep arrays and objects may nest; 0 means
+ *   %ELICIT_JSON_DEFAULT_MAX_DEPTH; larger than %ELICIT_JSON_MAX_DEPTH_LIMIT
+ *   means that limit
+ * @error: where to report why @data is refused
+ *
+ * Checks in one pass that @data is one strict RFC 8259 JSON value that
+ * json-glib will read exactly: valid UTF-8, nesting within @max_depth, no
+ * `\u0000`, no lone surrogate escape, integers within int64, finite numbers,
+ * no member name twice in one object, and at most %ELICIT_JSON_MAX_VALUES
+ * values and %ELICIT_JSON_MAX_OBJECTS objects. Allocates nothing per value.
+ *
+ * Returns: whether elicit_json_parse() would accept @data (and so whether it
+ *   may be given to JsonParser)
+ */
+gboolean
+elicit_json_check (const char  *data,
+                   gssize       length,
+                   guint        max_depth,
+                   GError     **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return scan_text (data, length, max_depth, NULL, error);
 }
 
 /*
@@ -739,8 +935,11 @@ elicit_json_check (const char  *data,
  * @max_depth: as for elicit_json_check()
  * @error: where to report why @data is refused
  *
- * Parses untrusted JSON safely: elicit_json_check(), then JsonParser. Errors
- * are in %ELICIT_JSON_ERROR, with messages a user can read.
+ * Parses untrusted JSON safely: what elicit_json_check() accepts, with the
+ * same errors for the rest, into the very tree JsonParser would build from
+ * it (integers as int64, numbers with a fraction or an exponent as doubles,
+ * members in their order, parents set), without JsonParser. Errors are in
+ * %ELICIT_JSON_ERROR, with messages a user can read.
  *
  * Returns: (transfer full) (nullable): the root node, or %NULL on error
  */
@@ -750,28 +949,13 @@ elicit_json_parse (const char  *data,
                    guint        max_depth,
                    GError     **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GError) local_error = NULL;
+  JsonNode *root = NULL;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length < 0)
-    length = (gssize) strlen (data);
-
-  if (!elicit_json_check (data, length, max_depth, error))
-    return NULL;
-
-  parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, data, length, &local_error))
-    {
-      /* Not expected after the check; never trust that, though. */
-      g_set_error (error, ELICIT_JSON_ERROR, ELICIT_JSON_ERROR_INVALID,
-                   _("Not valid JSON: %s"), local_error->message);
-      return NULL;
-    }
-
-  return json_parser_steal_root (parser);
+  scan_text (data, length, max_depth, &root, error);
+  return root;
 }
 
 static void

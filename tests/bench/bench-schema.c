@@ -14,7 +14,8 @@
 
 #include <stdio.h>
 
-#include "elicit.h"
+#include "schema/elicit-schema.h"
+#include "schema/elicit-json-private.h"
 
 typedef struct
 {
@@ -141,31 +142,28 @@ make_case (const char *name,
   return bench;
 }
 
-/* One run: what a client does with one request: parse the line, build the
- * model, validate the user's answer, build what is sent. */
+/* One run: what a client does with one request: parse the line (through the
+ * same safe parser the session uses), build the model, validate the user's
+ * answer, build what is sent. */
 static void
 run_once (const BenchCase *bench)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonParser) content_parser = json_parser_new ();
+  g_autoptr(JsonNode) request = elicit_json_parse (bench->request, -1, 0, NULL);
+  g_autoptr(JsonNode) content = elicit_json_parse (bench->content, -1, 0, NULL);
   g_autoptr(ElicitSchema) schema = NULL;
   g_autoptr(GHashTable) errors = NULL;
   g_autoptr(JsonObject) sent = NULL;
   JsonObject *params;
-  JsonObject *content;
 
-  json_parser_load_from_data (parser, bench->request, -1, NULL);
-  params = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
-                                          "params");
+  g_assert (request != NULL && content != NULL);
+  params = json_object_get_object_member (json_node_get_object (request), "params");
   schema = elicit_schema_new_from_json (json_object_get_object_member (params, "requestedSchema"),
                                         NULL);
   g_assert (schema != NULL);
 
-  json_parser_load_from_data (content_parser, bench->content, -1, NULL);
-  content = json_node_get_object (json_parser_get_root (content_parser));
-  errors = elicit_schema_validate (schema, content);
+  errors = elicit_schema_validate (schema, json_node_get_object (content));
   g_assert (g_hash_table_size (errors) == 0);
-  sent = elicit_schema_build_content (schema, content);
+  sent = elicit_schema_build_content (schema, json_node_get_object (content));
 }
 
 static void

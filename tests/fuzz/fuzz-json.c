@@ -5,7 +5,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Every line a server writes goes through elicit_json_parse() before anything
- * else looks at it: whatever it accepts must be safe to serialise again.
+ * else looks at it: it must accept exactly what elicit_json_check() accepts,
+ * build the very tree JsonParser would, and whatever it accepts must be safe
+ * to serialise again.
  */
 
 #include "config.h"
@@ -13,18 +15,39 @@
 #include "schema/elicit-schema.h"
 #include "schema/elicit-json-private.h"
 
+#include "../json-same-tree.h"
+
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
 {
-  g_autoptr(JsonNode) node = elicit_json_parse ((const char *) data, size, 64, NULL);
+  const char *text = (const char *) data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) check_error = NULL;
+  g_autoptr(JsonNode) node = elicit_json_parse (text, size, 64, &error);
+  gboolean checked = elicit_json_check (text, size, 64, &check_error);
+  g_autoptr(JsonParser) parser = NULL;
   g_autofree char *again = NULL;
   g_autoptr(JsonNode) reparsed = NULL;
 
+  /* Building and checking are one pass: the same texts are accepted, and the
+   * rest refused with the same error. */
+  g_assert (checked == (node != NULL));
   if (node == NULL)
-    return 0;
+    {
+      g_assert (error != NULL && check_error != NULL);
+      g_assert (error->code == check_error->code);
+      g_assert (g_str_equal (error->message, check_error->message));
+      return 0;
+    }
+
+  /* The tree is the one JsonParser builds from the same text, types, bits,
+   * member order and parents included, wherever json-glib can read it. */
+  parser = json_parser_new ();
+  if (json_parser_load_from_data (parser, text, size, NULL))
+    g_assert (json_same_tree (node, json_parser_get_root (parser), NULL));
 
   /* What was accepted serialises, through our own writer (json-glib 1.6 writes
    * 1e20 as "1e+20.0"), to JSON that is accepted again. */
