@@ -16,7 +16,7 @@ packages=(
   libglib2.0-dev libgtk-4-dev libjson-glib-dev libsoup-3.0-dev libpsl-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
   appstream desktop-file-utils
-  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind
+  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity
   nodejs npm
 )
 
@@ -45,11 +45,15 @@ install_packages() {
 # The end-to-end tests talk to MCP peers no one here wrote, pinned in
 # tests/node/package-lock.json.
 install_node_peers() {
-  local stamp=tests/node/node_modules/.package-lock.json
-  if [[ ! -f $stamp || tests/node/package-lock.json -nt $stamp ]]; then
-    log "installing the pinned npm peers (tests/node)"
-    npm ci --prefix tests/node --no-audit --no-fund --loglevel=error >/dev/null
-  fi
+  # The conformance suite 0.1.12 sits in its own directory beside SDK 1.25.2: its
+  # tools_call test server fails with the newer SDK the other peers use.
+  for dir in tests/node tests/conformance; do
+    local stamp=$dir/node_modules/.package-lock.json
+    if [[ ! -f $stamp || $dir/package-lock.json -nt $stamp ]]; then
+      log "installing the pinned npm peers ($dir)"
+      npm ci --prefix "$dir" --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null
+    fi
+  done
 }
 
 build() {
