@@ -11,10 +11,10 @@ if [[ ! -f $build/build.ninja ]]; then
     -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
     -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
 fi
-ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json >/dev/null
+ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse >/dev/null
 
 status=0
-for target in fuzz-schema fuzz-json; do
+for target in fuzz-schema fuzz-json fuzz-sse; do
   corpus=$build/corpus-$target
   artifacts=$build/artifacts-$target/
   mkdir -p "$corpus" "$artifacts"
