@@ -26,6 +26,7 @@
 #include "protocol/elicit-transport.h"
 #include "protocol/elicit-stream-transport.h"
 #include "protocol/elicit-stdio-transport.h"
+#include "protocol/elicit-http-transport.h"
 #include "protocol/elicit-request.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-prompt-queue.h"

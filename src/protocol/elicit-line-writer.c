@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <gio/gfiledescriptorbased.h>
+#include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 
 #include "elicit-line-writer-private.h"
@@ -53,6 +55,14 @@ elicit_line_writer_new (GOutputStream             *stream,
   g_ref_count_init (&self->ref_count);
   self->stream = g_object_ref (stream);
   self->cancellable = g_cancellable_new ();
+
+  /* GSubprocess and standard output hand over blocking pipes, on which an
+   * "async" write of more than the pipe holds blocks the main loop until the
+   * peer reads; a peer busy writing to us then never does, and both hang.
+   * Non-blocking, GIO writes what fits and waits for the rest. */
+  if (G_IS_FILE_DESCRIPTOR_BASED (stream))
+    g_unix_set_fd_nonblocking (g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (stream)),
+                               TRUE, NULL);
   self->pending = g_byte_array_new ();
   self->max_pending = max_pending;
   self->error_func = error_func;
@@ -211,8 +221,8 @@ elicit_line_writer_write (ElicitLineWriter  *self,
     {
       g_autoptr(GError) local_error = NULL;
 
-      local_error = g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO,
-                                 _("The peer stopped reading its input"));
+      local_error = g_error_new_literal (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO,
+                                         _("The peer stopped reading its input"));
       fail (self, local_error);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;

@@ -425,7 +425,10 @@ parse_form (ElicitRequest  *self,
   if (self->schema == NULL)
     {
       /* Keep the schema's domain and code, name where the fault is. */
-      g_prefix_error (&local_error, _("Invalid “%s”: "), "requestedSchema");
+      g_prefix_error (&local_error,
+                      /* Translators: %s is a member of the request, “requestedSchema”;
+                       * what is wrong with it follows */
+                      _("Invalid “%s”: "), "requestedSchema");
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }

@@ -775,6 +775,8 @@ error_from_response (ElicitSession *self,
       /* G_GINT64_FORMAT inside _() would hide the string from xgettext. */
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, code);
 
+      /* Translators: the first %s is an MCP method such as “tools/call”, the
+       * second a JSON-RPC error code */
       text = g_strdup_printf (_("The server answered “%s” with error %s"), call->method, number);
     }
 
@@ -2041,8 +2043,8 @@ apply_initialize_result (ElicitSession  *self,
 
   if (version == NULL)
     {
-      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                   _("The server's answer to “initialize” has no protocol version"));
+      g_set_error_literal (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                           _("The server's answer to “initialize” has no protocol version"));
       return FALSE;
     }
 

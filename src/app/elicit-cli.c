@@ -1,0 +1,202 @@
+/* elicit-cli.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "elicit-cli.h"
+#include "elicit-json-private.h"
+
+static gboolean verbose_logging;
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags   log_level,
+            const GLogField *fields,
+            gsize            n_fields,
+            gpointer         user_data)
+{
+  /* The library notes every oddity of a server at message level and below;
+   * the commands report what matters in their own words. */
+  if (!verbose_logging &&
+      (log_level & (G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG)) != 0)
+    return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+/* Logs go to stderr only (stdout is for results and MCP messages), and only
+ * warnings and worse unless @verbose. */
+void
+elicit_cli_init_logging (gboolean verbose)
+{
+  verbose_logging = verbose;
+  g_log_writer_default_set_use_stderr (TRUE);
+  g_log_set_writer_func (log_writer, NULL, NULL);
+}
+
+/* Opens the display if there is one. Without it, the caller answers
+ * elicitations `cancel` instead of showing dialogs. */
+gboolean
+elicit_cli_init_display (void)
+{
+  g_set_prgname ("elicit");
+  if (!gtk_init_check ())
+    return FALSE;
+
+  gtk_window_set_default_icon_name (APP_ID);
+
+  return TRUE;
+}
+
+/* The name a server goes by when the user gave none: its command's
+ * basename, as the user typed it. */
+char *
+elicit_cli_default_label (const char *command)
+{
+  if (command == NULL || *command == '\0')
+    return g_strdup ("server");
+
+  /* A remote server (--url) is known by its host. */
+  if (g_str_has_prefix (command, "http://") || g_str_has_prefix (command, "https://"))
+    {
+      g_autoptr(GUri) uri = g_uri_parse (command, G_URI_FLAGS_NONE, NULL);
+
+      if (uri != NULL && g_uri_get_host (uri) != NULL && *g_uri_get_host (uri) != '\0')
+        return g_strdup (g_uri_get_host (uri));
+    }
+
+  return g_path_get_basename (command);
+}
+
+static void
+newline (GString *out,
+         guint    depth)
+{
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < depth; i++)
+    g_string_append (out, "  ");
+}
+
+/* Indents compact JSON, two spaces a level: the output of
+ * elicit_json_append(), so numbers keep their shortest form. */
+static void
+indent (GString    *out,
+        const char *json)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (const char *p = json; *p != '\0'; p++)
+    {
+      char c = *p;
+
+      if (in_string)
+        {
+          g_string_append_c (out, c);
+          if (c == '\\' && p[1] != '\0')
+            g_string_append_c (out, *++p);
+          else if (c == '"')
+            in_string = FALSE;
+          continue;
+        }
+
+      switch (c)
+        {
+        case '"':
+          in_string = TRUE;
+          g_string_append_c (out, c);
+          break;
+
+        case '{':
+        case '[':
+          g_string_append_c (out, c);
+          if (p[1] == '}' || p[1] == ']')
+            g_string_append_c (out, *++p);
+          else
+            newline (out, ++depth);
+          break;
+
+        case '}':
+        case ']':
+          newline (out, --depth);
+          g_string_append_c (out, c);
+          break;
+
+        case ',':
+          g_string_append_c (out, c);
+          newline (out, depth);
+          break;
+
+        case ':':
+          g_string_append (out, ": ");
+          break;
+
+        default:
+          g_string_append_c (out, c);
+          break;
+        }
+    }
+}
+
+/* Prints @node as indented JSON and a newline, and flushes. */
+void
+elicit_cli_print_json (FILE     *out,
+                       JsonNode *node)
+{
+  g_autoptr(GString) compact = g_string_new (NULL);
+  g_autoptr(GString) pretty = g_string_new (NULL);
+
+  elicit_json_append (compact, node);
+  indent (pretty, compact->str);
+  g_string_append_c (pretty, '\n');
+  fwrite (pretty->str, 1, pretty->len, out);
+  fflush (out);
+}
+
+/* Splits `OPTIONS… -- COMMAND ARG…` at the first `--`. Returns the options
+ * (argv[0] included) for GOptionContext; *command gets what follows `--`,
+ * or NULL when there is no `--`. */
+char **
+elicit_cli_split_command (int     argc,
+                          char  **argv,
+                          char ***command)
+{
+  g_autoptr(GStrvBuilder) options = g_strv_builder_new ();
+  int i;
+
+  for (i = 0; i < argc && !g_str_equal (argv[i], "--"); i++)
+    g_strv_builder_add (options, argv[i]);
+
+  *command = i < argc ? g_strdupv (argv + i + 1) : NULL;
+
+  return g_strv_builder_end (options);
+}
+
+gboolean
+elicit_cli_timing_enabled (void)
+{
+  static int enabled = -1;
+
+  if (enabled < 0)
+    enabled = g_getenv ("ELICIT_BENCH_TIMING") != NULL;
+
+  return enabled;
+}
+
+/* For tests/bench/bench-call: one "elicit-timing EVENT MICROSECONDS" line on
+ * stderr, on the clock of g_get_monotonic_time() (CLOCK_MONOTONIC), which
+ * other processes can compare with theirs. */
+void
+elicit_cli_timing_mark (const char *event)
+{
+  if (elicit_cli_timing_enabled ())
+    {
+      fprintf (stderr, "elicit-timing %s %" G_GINT64_FORMAT "\n", event, g_get_monotonic_time ());
+      fflush (stderr);
+    }
+}

@@ -1,0 +1,30 @@
+/* elicit-cli.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <stdio.h>
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* What `elicit call` and `elicit proxy` share. */
+
+void      elicit_cli_init_logging   (gboolean     verbose);
+gboolean  elicit_cli_init_display   (void);
+char     *elicit_cli_default_label  (const char  *command) G_GNUC_WARN_UNUSED_RESULT;
+void      elicit_cli_print_json     (FILE        *out,
+                                     JsonNode    *node);
+char    **elicit_cli_split_command  (int          argc,
+                                     char       **argv,
+                                     char      ***command) G_GNUC_WARN_UNUSED_RESULT;
+
+gboolean  elicit_cli_timing_enabled (void);
+void      elicit_cli_timing_mark    (const char  *event);
+
+G_END_DECLS

@@ -1,0 +1,345 @@
+/* elicit-prompter.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "elicit-cli.h"
+#include "elicit-prompter.h"
+#include "widgets/elicit-dialog.h"
+#include "widgets/elicit-dialog-private.h"
+
+/*
+ * ElicitPrompter: what `elicit call` and `elicit proxy` answer elicitations
+ * with. It owns an ElicitPromptQueue (one dialog per server at a time, the
+ * cap and the rate limit) and shows each request its turn comes in an
+ * ElicitDialog labelled with the name the user gave the server. Without a
+ * display it answers `cancel` and says why on stderr. It counts what the user
+ * said no to (declined or cancelled), so `elicit call` can exit accordingly.
+ *
+ * With ELICIT_BENCH_TIMING set in the environment it writes
+ * "elicit-timing EVENT MICROSECONDS" lines on stderr (CLOCK_MONOTONIC, the
+ * clock of g_get_monotonic_time()), which tests/bench/bench-call reads.
+ */
+
+struct _ElicitPrompter
+{
+  GObject            parent_instance;
+
+  ElicitPromptQueue *queue;
+  char              *server_label;
+  char              *server_claim;
+  GPtrArray         *dialogs;
+
+  guint              n_refused;
+  guint              n_said_no;
+  guint              have_display : 1;
+  guint              verbose : 1;
+  guint              accept_defaults : 1;
+};
+
+enum {
+  ALL_CLOSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (ElicitPrompter, elicit_prompter, G_TYPE_OBJECT)
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                GtkWidget     *dialog)
+{
+  elicit_cli_timing_mark ("dialog-first-frame");
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, dialog);
+}
+
+static void
+dialog_map_cb (GtkWidget *dialog)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (dialog);
+
+  elicit_cli_timing_mark ("dialog-mapped");
+  if (clock != NULL)
+    g_signal_connect_object (clock, "after-paint", G_CALLBACK (after_paint_cb), dialog, 0);
+}
+
+static void
+dialog_destroy_cb (GtkWidget      *dialog,
+                   ElicitPrompter *self)
+{
+  if (g_ptr_array_remove (self->dialogs, dialog) && self->dialogs->len == 0)
+    g_signal_emit (self, signals[ALL_CLOSED], 0);
+}
+
+static void
+request_state_cb (ElicitRequest  *request,
+                  GParamSpec     *pspec,
+                  ElicitPrompter *self)
+{
+  switch (elicit_request_get_state (request))
+    {
+    case ELICIT_REQUEST_STATE_DECLINED:
+    case ELICIT_REQUEST_STATE_CANCELLED:
+      self->n_said_no++;
+      break;
+
+    case ELICIT_REQUEST_STATE_PENDING:
+    case ELICIT_REQUEST_STATE_ACCEPTED:
+    case ELICIT_REQUEST_STATE_WITHDRAWN:
+    case ELICIT_REQUEST_STATE_COMPLETED:
+    default:
+      break;
+    }
+}
+
+static void
+answer_without_display (ElicitPrompter *self,
+                        ElicitRequest  *request)
+{
+  /* TRANSLATORS: %s is the name the user gave the server */
+  g_printerr (_("elicit: “%s” asks for input, but there is no display to ask on; answering “cancel”\n"),
+              self->server_label);
+  elicit_request_cancel (request);
+}
+
+/* --accept-defaults: presses Accept, as a user would, as soon as the dialog
+ * lets one: the form valid (with the defaults it shows), the accept delay
+ * over. The button follows the dialog's accept action, so its sensitivity
+ * says when. For tests and automation only. */
+static void
+accept_button_cb (GtkWidget  *button,
+                  GParamSpec *pspec,
+                  gpointer    user_data)
+{
+  if (!gtk_widget_get_sensitive (button) || !gtk_widget_get_visible (button))
+    return;
+
+  g_signal_handlers_disconnect_by_func (button, accept_button_cb, user_data);
+  gtk_widget_activate (button);
+}
+
+static void
+accept_when_ready (GtkWidget *dialog)
+{
+  ElicitRequest *request = elicit_dialog_get_request (ELICIT_DIALOG (dialog));
+  GtkWidget *button = elicit_dialog_get_accept_button (ELICIT_DIALOG (dialog));
+
+  /* Never a URL: that would open a browser. */
+  if (elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_FORM)
+    return;
+
+  g_signal_connect (button, "notify::sensitive", G_CALLBACK (accept_button_cb), NULL);
+  accept_button_cb (button, NULL, NULL);
+}
+
+static void
+prompt_cb (ElicitPromptQueue *queue,
+           ElicitRequest     *request,
+           ElicitPrompter    *self)
+{
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
+  GtkWidget *dialog;
+
+  elicit_cli_timing_mark ("prompt");
+  g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
+
+  if (!self->have_display)
+    {
+      answer_without_display (self, request);
+      return;
+    }
+
+  dialog = elicit_dialog_new (request);
+  elicit_cli_timing_mark ("dialog-built");
+  /* A session labels the dialog itself; the proxy's requests have none. */
+  if (session == NULL)
+    {
+      elicit_dialog_set_server_label (ELICIT_DIALOG (dialog), self->server_label);
+      elicit_dialog_set_server_claim (ELICIT_DIALOG (dialog), self->server_claim);
+    }
+
+  g_ptr_array_add (self->dialogs, dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
+  if (elicit_cli_timing_enabled ())
+    g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  if (self->accept_defaults)
+    accept_when_ready (dialog);
+}
+
+static void
+refused_cb (ElicitPromptQueue *queue,
+            ElicitRequest     *request,
+            const char        *message,
+            ElicitPrompter    *self)
+{
+  /* A flood refuses hundreds: say it once, and the count at the end. */
+  if (self->n_refused++ == 0 || self->verbose)
+    /* TRANSLATORS: the first %s is the name the user gave the server, the second why */
+    g_printerr (_("elicit: refused a request from “%s”: %s\n"), self->server_label, message);
+}
+
+static void
+withdrawn_cb (ElicitPromptQueue *queue,
+              ElicitRequest     *request,
+              ElicitPrompter    *self)
+{
+  if (self->verbose)
+    g_printerr (_("elicit: “%s” withdrew its request: %s\n"), self->server_label,
+                elicit_request_get_withdrawn_reason (request));
+}
+
+static void
+elicit_prompter_dispose (GObject *object)
+{
+  ElicitPrompter *self = ELICIT_PROMPTER (object);
+
+  elicit_prompter_close_all (self);
+  if (self->queue != NULL)
+    g_signal_handlers_disconnect_by_data (self->queue, self);
+  g_clear_object (&self->queue);
+
+  G_OBJECT_CLASS (elicit_prompter_parent_class)->dispose (object);
+}
+
+static void
+elicit_prompter_finalize (GObject *object)
+{
+  ElicitPrompter *self = ELICIT_PROMPTER (object);
+
+  g_clear_pointer (&self->dialogs, g_ptr_array_unref);
+  g_free (self->server_label);
+  g_free (self->server_claim);
+
+  G_OBJECT_CLASS (elicit_prompter_parent_class)->finalize (object);
+}
+
+static void
+elicit_prompter_class_init (ElicitPrompterClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = elicit_prompter_dispose;
+  object_class->finalize = elicit_prompter_finalize;
+
+  /* ElicitPrompter::all-closed: the last open dialog closed. */
+  signals[ALL_CLOSED] =
+    g_signal_new ("all-closed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+elicit_prompter_init (ElicitPrompter *self)
+{
+  self->dialogs = g_ptr_array_new ();
+  self->queue = elicit_prompt_queue_new ();
+
+  g_signal_connect (self->queue, "prompt", G_CALLBACK (prompt_cb), self);
+  g_signal_connect (self->queue, "refused", G_CALLBACK (refused_cb), self);
+  g_signal_connect (self->queue, "withdrawn", G_CALLBACK (withdrawn_cb), self);
+}
+
+ElicitPrompter *
+elicit_prompter_new (const char *server_label,
+                     gboolean    have_display)
+{
+  ElicitPrompter *self = g_object_new (ELICIT_TYPE_PROMPTER, NULL);
+
+  self->server_label = g_strdup (server_label);
+  self->have_display = !!have_display;
+
+  return self;
+}
+
+ElicitPromptQueue *
+elicit_prompter_get_queue (ElicitPrompter *self)
+{
+  g_return_val_if_fail (ELICIT_IS_PROMPTER (self), NULL);
+
+  return self->queue;
+}
+
+/* How many requests the queue refused (flood). */
+guint
+elicit_prompter_get_n_refused (ElicitPrompter *self)
+{
+  g_return_val_if_fail (ELICIT_IS_PROMPTER (self), 0);
+
+  return self->n_refused;
+}
+
+/* How many requests shown were declined or cancelled. */
+guint
+elicit_prompter_get_n_said_no (ElicitPrompter *self)
+{
+  g_return_val_if_fail (ELICIT_IS_PROMPTER (self), 0);
+
+  return self->n_said_no;
+}
+
+guint
+elicit_prompter_get_n_open (ElicitPrompter *self)
+{
+  g_return_val_if_fail (ELICIT_IS_PROMPTER (self), 0);
+
+  return self->dialogs->len;
+}
+
+/* The server's self-reported name, shown as its claim next to the label;
+ * only needed for requests without a session. */
+void
+elicit_prompter_set_server_claim (ElicitPrompter *self,
+                                  const char     *server_claim)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER (self));
+
+  g_free (self->server_claim);
+  self->server_claim = g_strdup (server_claim);
+}
+
+void
+elicit_prompter_set_verbose (ElicitPrompter *self,
+                             gboolean        verbose)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER (self));
+
+  self->verbose = !!verbose;
+}
+
+void
+elicit_prompter_set_accept_defaults (ElicitPrompter *self,
+                                     gboolean        accept_defaults)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER (self));
+
+  self->accept_defaults = !!accept_defaults;
+}
+
+/* Destroys every dialog still open; their pending requests answer cancel. */
+void
+elicit_prompter_close_all (ElicitPrompter *self)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER (self));
+
+  while (self->dialogs->len > 0)
+    {
+      GtkWidget *dialog = g_ptr_array_steal_index (self->dialogs, self->dialogs->len - 1);
+
+      g_signal_handlers_disconnect_by_func (dialog, dialog_destroy_cb, self);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+}

@@ -1,0 +1,17 @@
+/* elicit-proxy.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+int elicit_proxy_main (int    argc,
+                       char **argv);
+
+G_END_DECLS

@@ -1,0 +1,290 @@
+# atspi_helpers.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# What the Python tests share: a small TAP runner, and helpers that drive an
+# ElicitDialog through the accessibility bus the way a screen reader or a
+# person would (find fields by their labels, type, toggle, pick options,
+# press buttons). The AT-SPI part needs Debian's python3-pyatspi, a session
+# bus (dbus-run-session) and an X display (Xvfb); programs under test must
+# run without GTK_A11Y and NO_AT_BRIDGE (see a11y_env()).
+
+import os
+import sys
+import time
+
+TIMEOUT = 30
+
+_tests = []
+
+
+def test(func):
+    """Registers func as a test case; its name, dashed, is the TAP path."""
+    _tests.append(func)
+    return func
+
+
+def tap(line):
+    print(line, flush=True)
+
+
+def skip_all(reason):
+    tap('1..0 # SKIP ' + reason)
+    sys.exit(0)
+
+
+class Failure(Exception):
+    pass
+
+
+class Skip(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def check_equal(got, expected, what):
+    if got != expected:
+        raise Failure('%s:\n  got      %r\n  expected %r' % (what, got, expected))
+
+
+def run_tests(prefix):
+    """Runs every registered test as /Elicit/PREFIX/name; returns the exit status."""
+    tap('1..%d' % len(_tests))
+    failed = 0
+    for number, func in enumerate(_tests, 1):
+        name = '/Elicit/%s/%s' % (prefix, func.__name__.replace('_', '-'))
+        try:
+            func()
+            tap('ok %d %s' % (number, name))
+        except Skip as e:
+            tap('ok %d %s # SKIP %s' % (number, name, e))
+        except Exception as e:  # report every failure as TAP, go on
+            failed += 1
+            tap('not ok %d %s' % (number, name))
+            for line in (str(e) or type(e).__name__).splitlines():
+                tap('# ' + line)
+    return 1 if failed else 0
+
+
+def wait_for(what, func, timeout=TIMEOUT):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            value = func()
+        except Exception:  # the tree changes under our feet while GTK builds it
+            value = None
+        if value:
+            return value
+        time.sleep(0.1)
+    raise Failure('timed out waiting for ' + what)
+
+
+# AT-SPI ----------------------------------------------------------------------------
+
+def share_display_with_the_bus():
+    # Under `dbus-run-session -- xvfb-run`, the bus started before the X
+    # server: services it activates (the accessibility bus and its registry,
+    # which synthesizes key presses) would not know the display.
+    import gi
+    gi.require_version('Gio', '2.0')
+    from gi.repository import Gio, GLib
+
+    env = {k: os.environ[k] for k in ('DISPLAY', 'XAUTHORITY') if k in os.environ}
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+                  'UpdateActivationEnvironment', GLib.Variant('(a{ss})', (env,)),
+                  None, Gio.DBusCallFlags.NONE, -1, None)
+
+
+def atspi_missing():
+    """Why the AT-SPI tests cannot run here, or None; sets the bus up when they can."""
+    if not os.environ.get('DBUS_SESSION_BUS_ADDRESS'):
+        return 'no session bus (run under dbus-run-session)'
+    if not os.environ.get('DISPLAY'):
+        return 'no X display (run under xvfb-run)'
+    # libatspi warns when an application goes away while it is being asked
+    # about: not fatal here (GLib reads this when gi loads it, just below).
+    os.environ['G_DEBUG'] = 'gc-friendly'
+    share_display_with_the_bus()
+    try:
+        import pyatspi  # noqa: F401
+    except ImportError:
+        return 'python3-pyatspi is not installed'
+    return None
+
+
+def a11y_env(base=None):
+    """The environment for a program whose dialogs a test drives."""
+    env = dict(base if base is not None else os.environ)
+    env.pop('GTK_A11Y', None)
+    env.pop('NO_AT_BRIDGE', None)
+    # GTK 4.8 itself logs criticals placing popovers on Xvfb's bare screen.
+    env['G_DEBUG'] = 'gc-friendly'
+    env['GDK_BACKEND'] = 'x11'
+    return env
+
+
+def _pyatspi():
+    import pyatspi
+    return pyatspi
+
+
+def walk(acc):
+    yield acc
+    for i in range(acc.childCount):
+        child = acc.getChildAtIndex(i)
+        if child is not None:
+            yield from walk(child)
+
+
+def find(root, role, name):
+    for acc in walk(root):
+        if acc.getRoleName() == role and acc.name == name:
+            return acc
+    return None
+
+
+def find_all(root, role):
+    return [acc for acc in walk(root) if acc.getRoleName() == role]
+
+
+def showing(acc):
+    return acc.getState().contains(_pyatspi().STATE_SHOWING)
+
+
+def sensitive(acc):
+    return acc.getState().contains(_pyatspi().STATE_SENSITIVE)
+
+
+def checked(acc):
+    return acc.getState().contains(_pyatspi().STATE_CHECKED)
+
+
+def do_action(acc, name=None):
+    action = acc.queryAction()
+    for i in range(action.nActions):
+        if name is None or action.getName(i) == name:
+            action.doAction(i)
+            return
+    raise Failure('%s %r has no action %r' % (acc.getRoleName(), acc.name, name))
+
+
+def find_dialog(title, pid=None, timeout=TIMEOUT):
+    """The showing window called title, of the process pid if given."""
+    pyatspi = _pyatspi()
+
+    def found():
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is None or (pid is not None and app.get_process_id() != pid):
+                continue
+            for j in range(app.childCount):
+                frame = app.getChildAtIndex(j)
+                if frame is not None and frame.name == title and showing(frame):
+                    return frame
+        return None
+    return wait_for('the window %r' % title, found, timeout)
+
+
+def wait_sensitive(dialog, role, name):
+    def ready():
+        acc = find(dialog, role, name)
+        return acc if acc is not None and sensitive(acc) else None
+    return wait_for('%s %r to be sensitive' % (role, name), ready)
+
+
+def set_text(dialog, role, label, text):
+    field = wait_for('the field %r' % label, lambda: find(dialog, role, label))
+    field.queryEditableText().setTextContents(text)
+    contents = field.queryText()
+    # GTK 4.8 answers getText (0, -1) with nothing: ask for the exact range.
+    check(contents.getText(0, contents.characterCount) == text,
+          'the field %r did not take the text' % label)
+    return field
+
+
+def set_number(dialog, label, value):
+    field = set_text(dialog, 'spin button', label, str(value))
+    field.queryValue().currentValue = value
+    return field
+
+
+KEY_SPACE = 0x20
+KEY_TAB = 0xff09
+
+
+def focused(acc):
+    return acc.getState().contains(_pyatspi().STATE_FOCUSED)
+
+
+def tab_to(dialog, widget, limit=100):
+    wait_for('the dialog to be active', lambda: dialog.getState().contains(_pyatspi().STATE_ACTIVE))
+    for _ in range(limit):
+        if focused(widget):
+            return
+        press(KEY_TAB)
+    raise Failure('Tab never reached %s %r' % (widget.getRoleName(), widget.name))
+
+
+def toggle(dialog, role, label, on=True):
+    widget = wait_for('the %s %r' % (role, label), lambda: find(dialog, role, label))
+    if checked(widget) != on:
+        if widget.queryAction().nActions > 0:
+            do_action(widget)
+        else:
+            # GTK 4.8 gives check buttons no action, nor grabFocus(): Tab to
+            # it and press Space, as a person at the keyboard would.
+            tab_to(dialog, widget)
+            press(KEY_SPACE)
+        wait_for('%r to be %s' % (label, 'on' if on else 'off'), lambda: checked(widget) == on)
+    return widget
+
+
+KEY_DOWN = 0xff54
+KEY_UP = 0xff52
+KEY_RETURN = 0xff0d
+KEY_ESCAPE = 0xff1b
+
+
+def press(keysym):
+    pyatspi = _pyatspi()
+    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+    time.sleep(0.05)
+
+
+def pick_option(dialog, label, option):
+    combo = wait_for('the choice %r' % label, lambda: find(dialog, 'combo box', label))
+    do_action(combo.getChildAtIndex(0), 'click')
+
+    def option_item():
+        for acc in walk(combo):
+            if acc.getRoleName() == 'list item':
+                if any(child.getRoleName() == 'label' and child.name == option for child in walk(acc)):
+                    return acc
+        return None
+
+    # GTK 4.8 gives list items no action, and selecting through the list's
+    # Selection does not reach the drop-down: use the keyboard, as a person
+    # would, from the row that has the focus to the wanted one.
+    item = wait_for('the option %r' % option, option_item)
+    listing = item.parent
+    check(listing.getRoleName() == 'list', 'the option is not in a list')
+    focused = wait_for('a focused row',
+                       lambda: next((acc for acc in walk(listing)
+                                     if acc.getRoleName() == 'list item' and
+                                     acc.getState().contains(_pyatspi().STATE_FOCUSED)), None))
+    steps = item.getIndexInParent() - focused.getIndexInParent()
+    for _ in range(abs(steps)):
+        press(KEY_DOWN if steps > 0 else KEY_UP)
+    press(KEY_RETURN)
+    button = combo.getChildAtIndex(0)
+    wait_for('the choice to show %r' % option,
+             lambda: any(acc.getRoleName() == 'label' and acc.name == option
+                         for acc in walk(button)))

@@ -1,0 +1,253 @@
+#!/usr/bin/python3
+# test-call.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# `elicit call` as a script runs it, without a display: the exact output,
+# errors and exit status (0 ok, 1 tool failed, 2 usage, 3 server failed,
+# 4 declined/cancelled, 130 interrupted). Dialogs are tested in
+# test-e2e-cli.py.
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from atspi_helpers import check, check_equal, run_tests, skip_all, test
+
+ELICIT = os.environ.get('ELICIT_BIN')
+DEMO = os.environ.get('ELICIT_DEMO_SERVER')
+FAKE = os.path.join(os.environ.get('G_TEST_SRCDIR', os.path.dirname(__file__)), 'fake-mcp-server.py')
+PYTHON = '/usr/bin/python3'
+
+if not ELICIT or not DEMO:
+    skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
+
+DEMO_TOOLS = ['register_user', 'configure_project', 'setup_dev_environment', 'every_field',
+              'no_defaults', 'every_enum', 'confirm', 'url_login', 'url_required', 'cancel_after',
+              'flood_elicitations']
+
+
+def headless_env():
+    env = dict(os.environ)
+    env.pop('DISPLAY', None)
+    env.pop('WAYLAND_DISPLAY', None)
+    return env
+
+
+def call(*args, timeout=120):
+    done = subprocess.run([ELICIT, 'call'] + list(args), env=headless_env(), capture_output=True,
+                          text=True, timeout=timeout)
+    return done.returncode, done.stdout, done.stderr
+
+
+def fake(*args):
+    return ['--', PYTHON, FAKE] + list(args)
+
+
+@test
+def without_a_server_it_says_what_is_missing_and_exits_2():
+    status, out, err = call('--tool', 'x')
+    check_equal(status, 2, 'exit status')
+    check_equal(out, '', 'stdout')
+    check_equal(err, 'elicit call: No server to start: give a command after “--”, or --server NAME\n'
+                     'Run “elicit call --help” to see the options.\n', 'stderr')
+
+
+@test
+def arguments_that_are_not_an_object_exit_2():
+    status, out, err = call('--tool', 'confirm', '--arguments', '[1, 2]', '--', DEMO)
+    check_equal(status, 2, 'exit status')
+    check_equal(err.splitlines()[0], 'elicit call: --arguments must be a JSON object: it is not an object',
+                'stderr')
+    status, out, err = call('--tool', 'confirm', '--arguments', '{"a":', '--', DEMO)
+    check_equal(status, 2, 'exit status')
+    check(err.startswith('elicit call: --arguments must be a JSON object: '), 'stderr: ' + err)
+
+
+@test
+def a_server_that_crashes_on_start_exits_3_with_its_own_words():
+    status, out, err = call('--tool', 'confirm', '--', DEMO, '--crash-on-start')
+    check_equal(status, 3, 'exit status')
+    check_equal(out, '', 'stdout')
+    check_equal(err, 'elicit: “elicit-demo-server” failed: server exited with status 3\n'
+                     'elicit: what “elicit-demo-server” wrote on its standard error:\n'
+                     '  elicit-demo-server: crashing on start, as asked by --crash-on-start\n', 'stderr')
+
+
+@test
+def a_program_that_does_not_exist_exits_3():
+    status, out, err = call('--', '/nonexistent/mcp-server')
+    check_equal(status, 3, 'exit status')
+    check(err.startswith('elicit: “mcp-server” failed: could not start the server: '), 'stderr: ' + err)
+
+
+@test
+def a_server_that_exits_mid_call_exits_3_with_its_stderr():
+    status, out, err = call('--name', 'Fake', '--tool', 'exit', *fake())
+    check_equal(status, 3, 'exit status')
+    check_equal(err, 'elicit: “Fake” failed: server exited with status 9\n'
+                     'elicit: what “Fake” wrote on its standard error:\n'
+                     '  fake: ready\n'
+                     '  fake: exiting mid-call\n', 'stderr')
+
+
+@test
+def a_server_that_writes_garbage_exits_3():
+    script = ('read l; echo \'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25",'
+              '"capabilities":{},"serverInfo":{"name":"x","version":"1"}}}\'; read l; read l; '
+              'echo "this is not JSON"; sleep 30')
+    status, out, err = call('--name', 'Shell', '--tool', 't', '--', 'sh', '-c', script)
+    check_equal(status, 3, 'exit status')
+    check(err.startswith('elicit: “Shell” failed: server wrote invalid JSON on line 2'), 'stderr: ' + err)
+
+
+@test
+def an_unknown_tool_exits_1_with_the_servers_reason():
+    status, out, err = call('--tool', 'nope', '--', DEMO)
+    check_equal(status, 1, 'exit status')
+    check_equal(out, '', 'stdout')
+    check_equal(err, 'elicit: the call to “nope” failed: Unknown tool: nope\n', 'stderr')
+
+
+@test
+def without_a_tool_it_prints_the_servers_tools():
+    status, out, err = call('--', DEMO)
+    check_equal(status, 0, 'exit status')
+    tools = json.loads(out)['tools']
+    check_equal([tool['name'] for tool in tools], DEMO_TOOLS, 'tool names')
+    check_equal(tools[0]['title'], 'Register a user', 'the first tool\'s title')
+
+
+@test
+def the_result_is_printed_as_indented_json():
+    arguments = {'b': [1, 2.5, 'ü “quoted”\n'], 'a': None, 'big': 9007199254740993}
+    status, out, err = call('--tool', 'echo', '--arguments', json.dumps(arguments), *fake())
+    check_equal(status, 0, 'exit status')
+    check_equal(json.loads(out), {'content': [{'type': 'text', 'text': json.dumps(arguments, sort_keys=True)}]},
+                'the result')
+    check(out.startswith('{\n  "content": [\n    {\n      "type": "text",'), 'not indented: ' + out)
+    check(out.endswith('}\n'), 'no final newline')
+
+
+@test
+def a_tool_error_exits_1_and_still_prints_the_result():
+    status, out, err = call('--tool', 'fail', *fake())
+    check_equal(status, 1, 'exit status')
+    check_equal(json.loads(out), {'content': [{'type': 'text', 'text': 'it broke'}], 'isError': True},
+                'the result')
+    check_equal(err, 'elicit: the tool “fail” reported an error: it broke\n', 'stderr')
+
+
+@test
+def without_a_display_a_request_is_cancelled_and_it_exits_4():
+    status, out, err = call('--tool', 'confirm', '--', DEMO)
+    check_equal(status, 4, 'exit status')
+    check_equal(json.loads(out)['structuredContent'], {'action': 'cancel'}, 'what the server received')
+    check_equal(err, 'elicit: “elicit-demo-server” asks for input, but there is no display to ask on; '
+                     'answering “cancel”\n'
+                     'elicit: a request from “elicit-demo-server” was declined or cancelled\n', 'stderr')
+
+
+@test
+def the_name_labels_the_server():
+    status, out, err = call('--name', 'My Demo', '--tool', 'confirm', '--', DEMO)
+    check_equal(status, 4, 'exit status')
+    check(err.startswith('elicit: “My Demo” asks for input'), 'stderr: ' + err)
+
+
+@test
+def a_chatty_servers_log_goes_to_stderr_only_with_verbose():
+    status, out, err = call('--tool', 'confirm', '--', DEMO, '--flood', '1000')
+    check_equal(status, 4, 'exit status')
+    check('flood message' not in err, 'log messages without --verbose')
+
+    status, out, err = call('--verbose', '--tool', 'confirm', '--', DEMO, '--flood', '1000')
+    check_equal(status, 4, 'exit status')
+    lines = [line for line in err.splitlines() if 'flood message' in line]
+    check_equal(len(lines), 1000, 'log lines with --verbose')
+    check_equal(lines[0], 'elicit-demo-server: [info] flood message 1 of 1000', 'the first log line')
+    check('elicit-demo-server: elicit-demo-server: ready on stdio' in err.splitlines(),
+          'the server\'s stderr is not shown with --verbose')
+
+
+@test
+def two_hundred_thousand_log_messages_before_the_result_do_not_stop_it():
+    status, out, err = call('--tool', 'confirm', '--', DEMO, '--flood', '200000', timeout=300)
+    check_equal(status, 4, 'exit status')
+    check_equal(json.loads(out)['structuredContent'], {'action': 'cancel'}, 'what the server received')
+
+
+@test
+def a_flood_of_requests_meets_the_rate_limit_without_a_deadlock():
+    # Without a display each request is cancelled as it comes: the cap is
+    # never reached, but after a burst of 20 the rate limit refuses the rest,
+    # while both sides write hundreds of kilobytes at each other.
+    status, out, err = call('--name', 'Flood', '--tool', 'flood_elicitations', '--arguments', '{"count": 1000}',
+                            '--', DEMO)
+    check_equal(status, 4, 'exit status')
+    check_equal(json.loads(out)['content'][0]['text'], 'accept: 0, decline: 0, cancel: 20, error: 980, invalid: 0',
+                'the server\'s tally')
+    lines = err.splitlines()
+    check_equal(lines.count('elicit: “Flood” asks for input, but there is no display to ask on; answering “cancel”'),
+                20, 'requests cancelled')
+    check('elicit: refused a request from “Flood”: This server sends requests faster than the user can answer '
+          'them; this one was refused without asking' in lines, 'stderr: %r' % lines[:25])
+    check_equal(lines[-1], 'elicit: refused 980 requests from “Flood” in all', 'the last line')
+
+
+@test
+def server_takes_the_command_from_the_servers_file():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'servers.json')
+        with open(path, 'w') as f:
+            json.dump({'mcpServers': {'Fake One': {'command': PYTHON, 'args': [FAKE]}}}, f)
+
+        status, out, err = call('--config', path, '--server', 'Fake One', '--tool', 'echo',
+                                '--arguments', '{"x": 1}')
+        check_equal(status, 0, 'exit status (%s)' % err)
+        check_equal(json.loads(out)['content'][0]['text'], '{"x": 1}', 'the result')
+
+        status, out, err = call('--config', path, '--server', 'Fake One', '--tool', 'elicit')
+        check_equal(status, 4, 'exit status')
+        check(err.startswith('elicit: “Fake One” asks for input'), 'the label: ' + err)
+
+        status, out, err = call('--config', path, '--server', 'Nope')
+        check_equal(status, 3, 'exit status')
+        check_equal(err, 'elicit: “Nope” failed: There is no server named “Nope” in %s\n' % path, 'stderr')
+
+        status, out, err = call('--config', path, '--server', 'Fake One', '--', DEMO)
+        check_equal(status, 2, 'exit status')
+
+
+@test
+def an_interrupt_cancels_the_call_and_exits_130():
+    process = subprocess.Popen([ELICIT, 'call', '--verbose', '--tool', 'hang'] + fake(),
+                               env=headless_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        # Wait until the server has the call, then interrupt.
+        deadline = time.monotonic() + 30
+        while True:
+            line = process.stderr.readline()
+            check(line != '' and time.monotonic() < deadline, 'the server never started')
+            if 'fake: ready' in line:
+                break
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    check_equal(process.returncode, 130, 'exit status')
+    check_equal(out, '', 'stdout')
+
+
+if __name__ == '__main__':
+    sys.exit(run_tests('Call'))

@@ -1,0 +1,255 @@
+#!/usr/bin/python3
+# test-e2e-cli.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# `elicit call` and `elicit proxy` end to end, with real dialogs answered
+# through the accessibility bus by field labels, as a person would:
+#
+#   - elicit call against elicit-demo-server and against
+#     @modelcontextprotocol/server-everything (npm, pinned in tests/node);
+#   - the official TypeScript SDK client (@modelcontextprotocol/sdk, declaring
+#     no elicitation support) talking to `elicit proxy -- server-everything`:
+#     the proxy adds the capability, the dialog asks, the client gets the
+#     server's success text with the values typed;
+#   - a flood of 1,000 requests through elicit call: one dialog at a time,
+#     the excess refused with errors.
+#
+# Needs dbus-run-session, Xvfb and python3-pyatspi; the npm cases need
+# `npm ci --prefix tests/node`. Run with Debian's /usr/bin/python3.
+
+import json
+import os
+import subprocess
+import sys
+
+from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, check, check_equal, do_action,
+                           find, find_dialog, pick_option, run_tests, set_number, set_text, showing,
+                           skip_all, test, toggle, wait_for, wait_sensitive, walk)
+
+ELICIT = os.environ.get('ELICIT_BIN')
+DEMO = os.environ.get('ELICIT_DEMO_SERVER')
+NODE = os.environ.get('ELICIT_NODE')
+NODE_MODULES = os.environ.get('ELICIT_NODE_MODULES', '')
+HERE = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
+EVERYTHING = os.path.join(NODE_MODULES, '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')
+SDK_CLIENT = os.path.join(HERE, 'proxy-sdk-client.mjs')
+
+if not ELICIT or not DEMO:
+    skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
+missing = atspi_missing()
+if missing:
+    skip_all(missing)
+
+
+def need_everything():
+    if not NODE or not os.path.exists(EVERYTHING):
+        raise Skip('server-everything is not installed (npm ci --prefix tests/node)')
+
+
+class Run:
+    """A program whose dialogs the test answers; collects its output."""
+
+    def __init__(self, argv):
+        self.process = subprocess.Popen(argv, env=a11y_env(), stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+
+    def finish(self):
+        try:
+            out, err = self.process.communicate(timeout=TIMEOUT * 4)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            out, err = self.process.communicate()
+            raise Failure('the program did not finish; stderr:\n' + err)
+        return self.process.returncode, out, err
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate()
+
+
+def elicit_call(name, tool, arguments, *command):
+    argv = [ELICIT, 'call', '--name', name, '--tool', tool]
+    if arguments is not None:
+        argv += ['--arguments', json.dumps(arguments)]
+    return Run(argv + ['--'] + list(command))
+
+
+def text_items(result):
+    return [item['text'] for item in result['content']]
+
+
+# elicit-demo-server ----------------------------------------------------------------
+
+@test
+def call_answers_the_demo_servers_form_in_a_dialog():
+    run = elicit_call('Demo (elicit call)', 'register_user', None, DEMO)
+    try:
+        dialog = find_dialog('Request from Demo (elicit call)', pid=run.process.pid)
+        check(find(dialog, 'label', 'The server calls itself “Elicit Demo Server”.') is not None,
+              'the server\'s own name is not shown as its claim')
+        set_text(dialog, 'text', 'Username', 'ada_l')
+        set_text(dialog, 'text', 'Email Address', 'ada@example.com')
+        set_number(dialog, 'Age', 36)
+        pick_option(dialog, 'Country', 'Germany')
+        toggle(dialog, 'check box', 'Subscribe to Newsletter')
+        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+
+        status, out, err = run.finish()
+        check_equal(status, 0, 'exit status (stderr: %s)' % err)
+        result = json.loads(out)
+        check_equal(result['structuredContent'],
+                    {'action': 'accept', 'content': {'username': 'ada_l', 'email': 'ada@example.com',
+                                                     'age': 36, 'country': 'de', 'newsletter': True}},
+                    'what the server received')
+        check_equal(text_items(result),
+                    ['accept: {"username":"ada_l","email":"ada@example.com","age":36,"country":"de",'
+                     '"newsletter":true}'], 'the result text')
+    finally:
+        run.close()
+
+
+@test
+def call_exits_4_when_the_user_declines():
+    run = elicit_call('Demo', 'confirm', {'question': 'Delete the draft?'}, DEMO)
+    try:
+        dialog = find_dialog('Request from Demo', pid=run.process.pid)
+        check(find(dialog, 'label', 'Delete the draft?') is not None, 'the question is not shown')
+        do_action(wait_sensitive(dialog, 'push button', 'Decline'))
+        status, out, err = run.finish()
+        check_equal(status, 4, 'exit status')
+        check_equal(json.loads(out)['structuredContent'], {'action': 'decline'}, 'what the server received')
+        check_equal(err, 'elicit: a request from “Demo” was declined or cancelled\n', 'stderr')
+    finally:
+        run.close()
+
+
+def gone(acc):
+    try:
+        return not showing(acc)
+    except Exception:  # destroyed
+        return True
+
+
+def showing_dialogs(pid, title):
+    import pyatspi
+    desktop = pyatspi.Registry.getDesktop(0)
+    count = 0
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is None or app.get_process_id() != pid:
+            continue
+        for j in range(app.childCount):
+            frame = app.getChildAtIndex(j)
+            if frame is not None and frame.name == title and showing(frame):
+                count += 1
+    return count
+
+
+@test
+def call_shows_a_flood_one_dialog_at_a_time_and_refuses_the_excess():
+    run = elicit_call('Flood', 'flood_elicitations', {'count': 1000}, DEMO)
+    title = 'Request from Flood'
+    try:
+        for answered in range(16):
+            dialog = find_dialog(title, pid=run.process.pid)
+            check_equal(showing_dialogs(run.process.pid, title), 1, 'dialogs showing at once')
+            do_action(wait_sensitive(dialog, 'push button', 'Cancel'))
+            wait_for('the dialog to close', lambda: gone(dialog))
+
+        status, out, err = run.finish()
+        check_equal(status, 4, 'exit status')
+        check_equal(text_items(json.loads(out)), ['accept: 0, decline: 0, cancel: 16, error: 984, invalid: 0'],
+                    'the server\'s tally')
+        check_equal(err.splitlines(),
+                    ['elicit: refused a request from “Flood”: Too many requests from this server are waiting '
+                     'for the user; this one was refused without asking',
+                     'elicit: a request from “Flood” was declined or cancelled',
+                     'elicit: refused 984 requests from “Flood” in all'], 'stderr')
+    finally:
+        run.close()
+
+
+# server-everything ------------------------------------------------------------------
+
+def fill_everything_form(dialog):
+    check(find(dialog, 'label', 'Please provide inputs for the following fields:') is not None,
+          'the server\'s message is not shown')
+    set_text(dialog, 'text', 'String', 'Ada Lovelace')
+    toggle(dialog, 'check box', 'Boolean')
+    set_text(dialog, 'text', 'String with email format', 'ada@example.com')
+    set_text(dialog, 'text', 'String with date format', '1815-12-10')
+    set_number(dialog, 'Integer', 36)
+    toggle(dialog, 'check box', 'Piano')
+    pick_option(dialog, 'Titled Single Select Enum', 'Wonder Woman')
+    pick_option(dialog, 'Legacy Titled Single Select Enum', 'Dogs')
+    do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+
+
+EVERYTHING_TEXT = ['✅ User provided the requested information!',
+                   'User inputs:\n'
+                   '- Name: Ada Lovelace\n'
+                   '- Agreed to terms: true\n'
+                   '- Email: ada@example.com\n'
+                   '- Birthdate: 1815-12-10\n'
+                   '- Favorite Integer: 36\n'
+                   '- Favorite Number: 3.14']
+
+EVERYTHING_CONTENT = {'name': 'Ada Lovelace', 'check': True, 'firstLine': 'It was a dark and stormy night.',
+                      'email': 'ada@example.com', 'birthdate': '1815-12-10', 'integer': 36, 'number': 3.14,
+                      'untitledSingleSelectEnum': 'Monica', 'untitledMultipleSelectEnum': ['Guitar', 'Piano'],
+                      'titledSingleSelectEnum': 'hero-3', 'titledMultipleSelectEnum': ['fish-1'],
+                      'legacyTitledEnum': 'pet-2'}
+
+
+def check_everything_result(result):
+    texts = text_items(result)
+    check_equal(texts[:2], EVERYTHING_TEXT, 'server-everything\'s words')
+    check(texts[2].startswith('\nRaw result: '), 'no raw result: %r' % texts[2])
+    raw = json.loads(texts[2][len('\nRaw result: '):])
+    check_equal(raw, {'action': 'accept', 'content': EVERYTHING_CONTENT}, 'what server-everything received')
+
+
+@test
+def call_answers_server_everythings_form_in_a_dialog():
+    need_everything()
+    run = elicit_call('Everything', 'trigger-elicitation-request', None, NODE, EVERYTHING, 'stdio')
+    try:
+        dialog = find_dialog('Request from Everything', pid=run.process.pid)
+        fill_everything_form(dialog)
+        status, out, err = run.finish()
+        check_equal(status, 0, 'exit status (stderr: %s)' % err)
+        check_everything_result(json.loads(out))
+    finally:
+        run.close()
+
+
+@test
+def the_sdk_client_gets_elicitation_through_the_proxy():
+    need_everything()
+    run = Run([NODE, SDK_CLIENT, NODE_MODULES, 'trigger-elicitation-request', '{}', '--',
+               ELICIT, 'proxy', '--name', 'Everything (proxy)', '--', NODE, EVERYTHING, 'stdio'])
+    try:
+        # The SDK client runs the proxy, which shows the dialog.
+        dialog = find_dialog('Request from Everything (proxy)', timeout=TIMEOUT * 2)
+        check(find(dialog, 'label', 'The server calls itself “Everything Reference Server”.') is not None or
+              any(acc.getRoleName() == 'label' and acc.name.startswith('The server calls itself ')
+                  for acc in walk(dialog)),
+              'the server\'s own name is not shown as its claim')
+        fill_everything_form(dialog)
+        status, out, err = run.finish()
+        check_equal(status, 0, 'the SDK client\'s exit status (stderr: %s)' % err)
+        answer = json.loads(out)
+        # server-everything offers the tool only to clients that declare
+        # elicitation: the proxy declared it for the SDK client.
+        check('trigger-elicitation-request' in answer['tools'], 'tools: %r' % answer['tools'])
+        check_everything_result(answer['result'])
+    finally:
+        run.close()
+
+
+if __name__ == '__main__':
+    sys.exit(run_tests('E2eCli'))

@@ -1,0 +1,405 @@
+#!/usr/bin/python3
+# test-proxy.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# `elicit proxy` as an MCP client runs it, without a display, in front of
+# fake-mcp-server.py (which reports exactly what it received): messages pass
+# both ways as the same JSON, ids untouched; the client's initialize gains
+# the elicitation capability; the server's elicitations are answered by the
+# proxy and never reach the client; malformed messages are answered as the
+# session answers them; the child's death and the client's EOF end it
+# cleanly; stdout carries nothing but MCP messages. The real dialog, the
+# official SDK client and server-everything are in test-e2e-cli.py.
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from atspi_helpers import Failure, check, check_equal, run_tests, skip_all, test
+
+ELICIT = os.environ.get('ELICIT_BIN')
+FAKE = os.path.join(os.environ.get('G_TEST_SRCDIR', os.path.dirname(__file__)), 'fake-mcp-server.py')
+PYTHON = '/usr/bin/python3'
+TIMEOUT = 60
+
+if not ELICIT:
+    skip_all('ELICIT_BIN must name the elicit program')
+
+CAPABILITY = {'form': {}, 'url': {}}
+
+
+class Proxy:
+    """elicit proxy -- fake-mcp-server.py, with the test as its client."""
+
+    def __init__(self, *args):
+        env = dict(os.environ)
+        env.pop('DISPLAY', None)
+        env.pop('WAYLAND_DISPLAY', None)
+        self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
+                                        ['--', PYTHON, FAKE],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, env=env)
+        self.lines = queue.Queue()
+        self.stderr = []
+        self.other = []
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        self.stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
+        self.stderr_thread.start()
+
+    def _read_stdout(self):
+        for raw in self.process.stdout:
+            self.lines.put(raw.decode('utf-8'))
+        self.lines.put(None)
+
+    def _read_stderr(self):
+        for raw in self.process.stderr:
+            self.stderr.append(raw.decode('utf-8', 'replace').rstrip('\n'))
+
+    def send_raw(self, text):
+        self.process.stdin.write(text.encode('utf-8') + b'\n')
+        self.process.stdin.flush()
+
+    def send(self, message):
+        self.send_raw(json.dumps(message, ensure_ascii=False))
+
+    def read(self):
+        """The next message on stdout; every line there must be one."""
+        try:
+            line = self.lines.get(timeout=TIMEOUT)
+        except queue.Empty:
+            raise Failure('timed out waiting for a message from the proxy')
+        if line is None:
+            raise Failure('the proxy closed its output; stderr:\n' + '\n'.join(self.stderr))
+        message = json.loads(line)
+        check(isinstance(message, dict) and message.get('jsonrpc') == '2.0',
+              'stdout carried something else than an MCP message: %r' % line)
+        return message
+
+    def request(self, method, params=None, msg_id=1):
+        """Sends a request; returns its response. What else arrives meanwhile is kept in .other."""
+        message = {'jsonrpc': '2.0', 'id': msg_id, 'method': method}
+        if params is not None:
+            message['params'] = params
+        self.send(message)
+        while True:
+            reply = self.read()
+            if 'method' not in reply and reply.get('id') == msg_id:
+                return reply
+            self.other.append(reply)
+
+    def initialize(self, capabilities=None):
+        params = {'protocolVersion': '2025-11-25', 'clientInfo': {'name': 'test', 'version': '1'}}
+        if capabilities is not None:
+            params['capabilities'] = capabilities
+        reply = self.request('initialize', params, msg_id=0)
+        self.send({'jsonrpc': '2.0', 'method': 'notifications/initialized'})
+        return reply['result']
+
+    def received(self):
+        """What the server received so far, test/ requests aside."""
+        reply = self.request('test/received', msg_id='received')
+        return [json.loads(line) for line in reply['result']['lines']]
+
+    def expect_eof(self):
+        while True:
+            try:
+                line = self.lines.get(timeout=TIMEOUT)
+            except queue.Empty:
+                raise Failure('the proxy did not close its output')
+            if line is None:
+                return
+            self.other.append(json.loads(line))
+
+    def wait(self):
+        try:
+            status = self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise Failure('the proxy did not exit')
+        self.stderr_thread.join(TIMEOUT)
+        return status
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def with_proxy(func):
+    def run():
+        proxy = Proxy()
+        try:
+            func(proxy)
+        finally:
+            proxy.close()
+    run.__name__ = func.__name__
+    return test(run)
+
+
+@with_proxy
+def adds_the_elicitation_capability_to_what_the_client_declared(proxy):
+    declared = {'roots': {'listChanged': True}, 'sampling': {}, 'experimental': {'x': [1]}}
+    result = proxy.initialize(declared)
+    received = result['_received']['capabilities']
+    check_equal(received, dict(declared, elicitation=CAPABILITY), 'the capabilities the server received')
+    # The server's answer reaches the client unchanged.
+    check_equal(result['serverInfo'], {'name': 'fake', 'title': 'Fake Server', 'version': '1.0'},
+                'serverInfo')
+
+
+@with_proxy
+def keeps_an_elicitation_capability_the_client_declared(proxy):
+    result = proxy.initialize({'elicitation': {'form': {'applyDefaults': True}}})
+    check_equal(result['_received']['capabilities'],
+                {'elicitation': {'form': {'applyDefaults': True}, 'url': {}}}, 'capabilities')
+
+
+@with_proxy
+def adds_capabilities_to_an_initialize_without_any(proxy):
+    result = proxy.initialize()
+    check_equal(result['_received']['capabilities'], {'elicitation': CAPABILITY}, 'capabilities')
+
+
+@with_proxy
+def forwards_the_clients_messages_as_the_same_json_with_their_ids(proxy):
+    proxy.initialize({})
+    params = {'text': 'ü “quoted” \u2028 \\ / \t\u0001', 'big': 9007199254740993, 'negative': -5,
+              'float': 0.1, 'exponent': 1e300, 'nested': [[[]], {}, {'a': {'b': None}}],
+              'bool': False, 'empty': ''}
+    for msg_id in ['abc-Ω', 7, -3, 0]:
+        reply = proxy.request('test/echo', params, msg_id=msg_id)
+        check_equal(reply['id'], msg_id, 'the response id')
+        check_equal(json.loads(reply['result']['line']),
+                    {'jsonrpc': '2.0', 'id': msg_id, 'method': 'test/echo', 'params': params},
+                    'what the server received')
+
+    proxy.send({'jsonrpc': '2.0', 'method': 'notifications/custom', 'params': params})
+    received = proxy.received()
+    check_equal(received[-1], {'jsonrpc': '2.0', 'method': 'notifications/custom', 'params': params},
+                'the notification the server received')
+    check_equal(received[1], {'jsonrpc': '2.0', 'method': 'notifications/initialized'},
+                'notifications/initialized')
+
+
+@with_proxy
+def forwards_the_servers_messages_as_the_same_json_with_their_ids(proxy):
+    proxy.initialize({'roots': {}})
+    sent = [{'jsonrpc': '2.0', 'method': 'notifications/message',
+             'params': {'level': 'info', 'data': {'x': [1, 2.5, 'ü']}}},
+            {'jsonrpc': '2.0', 'id': 'srv-1', 'method': 'roots/list'},
+            {'jsonrpc': '2.0', 'id': 12, 'method': 'ping'},
+            {'jsonrpc': '2.0', 'method': 'notifications/cancelled', 'params': {'requestId': 99}}]
+    proxy.request('test/send', {'lines': [json.dumps(m) for m in sent]}, msg_id='send')
+    check_equal(proxy.other, sent, 'what the client received')
+
+    answer = {'jsonrpc': '2.0', 'id': 'srv-1', 'result': {'roots': [{'uri': 'file:///tmp', 'name': 'tmp'}]}}
+    error = {'jsonrpc': '2.0', 'id': 12, 'error': {'code': -32601, 'message': 'no'}}
+    proxy.send(answer)
+    proxy.send(error)
+    check_equal(proxy.received()[-2:], [answer, error], 'the answers the server received')
+
+
+@with_proxy
+def answers_the_servers_elicitations_itself(proxy):
+    proxy.initialize({})
+    reply = proxy.request('tools/call', {'name': 'elicit', 'arguments': {}}, msg_id=5)
+    check_equal(json.loads(reply['result']['content'][0]['text']), {'action': 'cancel'},
+                'the answer the server received')
+    check(not any(m.get('method') == 'elicitation/create' for m in proxy.other),
+          'the client saw the elicitation')
+    answers = [m for m in proxy.received() if m.get('id') == 'elicit-1']
+    check_equal(answers, [{'jsonrpc': '2.0', 'id': 'elicit-1', 'result': {'action': 'cancel'}}],
+                'the response with the server\'s own id')
+    check('elicit: “fake” asks for input, but there is no display to ask on; answering “cancel”'
+          in proxy.stderr, 'stderr: %r' % proxy.stderr)
+
+
+@with_proxy
+def a_malformed_elicitation_gets_invalid_params(proxy):
+    proxy.initialize({})
+    bad = {'message': 5, 'requestedSchema': {'type': 'object', 'properties': {}}}
+    reply = proxy.request('tools/call', {'name': 'elicit', 'arguments': {'params': bad}}, msg_id=5)
+    check_equal(json.loads(reply['result']['content'][0]['text']),
+                {'code': -32602, 'message': '“message” must be a string'}, 'the error the server received')
+
+
+@with_proxy
+def malformed_messages_from_the_client_are_answered_and_stop_there(proxy):
+    proxy.initialize({})
+    cases = [
+        ('[1]', None, 'Invalid Request: batches are not supported'),
+        ('"hello"', None, 'Invalid Request: not a JSON object'),
+        ('{"foo":1}', None, 'Invalid Request: no method, result or error'),
+        ('{"jsonrpc":"2.0","id":{"a":1},"method":"x"}', None,
+         'Invalid Request: the id must be a string or an integer'),
+        ('{"jsonrpc":"2.0","id":1.5,"method":"x"}', None,
+         'Invalid Request: the id must be a string or an integer'),
+        ('{"id":4,"method":"x"}', 4, 'Invalid Request: "jsonrpc" must be "2.0"'),
+        ('{"jsonrpc":"2.0","id":"m","method":["x"]}', 'm', 'Invalid Request: the method must be a string'),
+    ]
+    for line, msg_id, message in cases:
+        proxy.send_raw(line)
+        check_equal(proxy.read(), {'jsonrpc': '2.0', 'id': msg_id, 'error': {'code': -32600, 'message': message}},
+                    'the answer to %s' % line)
+
+    proxy.send_raw('[' * 100 + ']' * 100)
+    reply = proxy.read()
+    check_equal((reply['id'], reply['error']['code']), (None, -32600), 'the answer to deep nesting')
+    check(reply['error']['message'].startswith('Invalid Request: '), reply['error']['message'])
+
+    # A malformed notification has no one to answer: only logged.
+    proxy.send_raw('{"jsonrpc":"2.0","method":5}')
+    proxy.send_raw('{"method":"notifications/x"}')
+    check_equal(len(proxy.received()), 2, 'messages the server received (initialize, initialized)')
+    check_equal(proxy.other, [], 'other messages to the client')
+    check('elicit proxy: the client sent an invalid message: Invalid Request: batches are not supported'
+          in proxy.stderr, 'stderr: %r' % proxy.stderr)
+
+
+@with_proxy
+def malformed_messages_from_the_server_are_answered_and_stop_there(proxy):
+    proxy.initialize({})
+    lines = ['[1]', '{"foo":1}', '{"jsonrpc":"2.0","id":{"a":1},"method":"x"}', '{"id":"k","method":"x"}',
+             '{"jsonrpc":"2.0","method":"notifications/fine"}']
+    proxy.request('test/send', {'lines': lines}, msg_id='send')
+    check_equal(proxy.other, [{'jsonrpc': '2.0', 'method': 'notifications/fine'}], 'what reached the client')
+    errors = proxy.received()[2:]
+    check_equal([(e['id'], e['error']['code'], e['error']['message']) for e in errors],
+                [(None, -32600, 'Invalid Request: batches are not supported'),
+                 (None, -32600, 'Invalid Request: no method, result or error'),
+                 (None, -32600, 'Invalid Request: the id must be a string or an integer'),
+                 ('k', -32600, 'Invalid Request: "jsonrpc" must be "2.0"')],
+                'what the server was answered')
+
+
+@with_proxy
+def heavy_traffic_both_ways_at_once_does_not_stall(proxy):
+    # The client writes 3,000 requests (over 1 MB) before reading a single
+    # answer: the proxy must keep reading both sides while its writes wait.
+    proxy.initialize({})
+    padding = 'x' * 400
+    count = 3000
+
+    def write_all():
+        for i in range(count):
+            proxy.send({'jsonrpc': '2.0', 'id': i, 'method': 'test/echo', 'params': {'pad': padding}})
+
+    writer = threading.Thread(target=write_all, daemon=True)
+    writer.start()
+    writer.join(TIMEOUT)
+    check(not writer.is_alive(), 'the proxy stopped reading its input')
+    ids = [proxy.read()['id'] for _ in range(count)]
+    check_equal(ids, list(range(count)), 'the answers, in order')
+
+
+@with_proxy
+def the_servers_stderr_goes_to_stderr_and_stdout_carries_only_mcp(proxy):
+    proxy.initialize({})
+    proxy.request('test/stderr', {'line': 'fake: a log line'}, msg_id='log')
+    proxy.process.stdin.close()
+    proxy.expect_eof()
+    check_equal(proxy.wait(), 0, 'exit status')
+    check('fake: ready' in proxy.stderr and 'fake: a log line' in proxy.stderr, 'stderr: %r' % proxy.stderr)
+
+
+@with_proxy
+def the_servers_death_ends_the_proxy_after_what_it_sent(proxy):
+    proxy.initialize({})
+    note = {'jsonrpc': '2.0', 'method': 'notifications/message', 'params': {'level': 'info', 'data': 'bye'}}
+    proxy.send({'jsonrpc': '2.0', 'id': 'last', 'method': 'test/send', 'params': {'lines': [json.dumps(note)]}})
+    proxy.send({'jsonrpc': '2.0', 'method': 'test/exit', 'params': {'status': 5}})
+    proxy.expect_eof()
+    check_equal(proxy.other, [note, {'jsonrpc': '2.0', 'id': 'last', 'result': {}}], 'what reached the client')
+    check_equal(proxy.wait(), 1, 'exit status')
+    check('elicit proxy: “fake” stopped: server exited with status 5' in proxy.stderr,
+          'stderr: %r' % proxy.stderr)
+
+
+@with_proxy
+def garbage_from_the_server_ends_the_proxy(proxy):
+    # The answer to test/send comes after the bad line: it never arrives.
+    proxy.send({'jsonrpc': '2.0', 'id': 'send', 'method': 'test/send', 'params': {'lines': ['this is not JSON']}})
+    proxy.expect_eof()
+    check_equal(proxy.other, [], 'what reached the client')
+    check_equal(proxy.wait(), 1, 'exit status')
+    check(any(line.startswith('elicit proxy: “fake” stopped: server wrote invalid JSON on line 1: ')
+              for line in proxy.stderr), 'stderr: %r' % proxy.stderr)
+
+
+@with_proxy
+def garbage_from_the_client_ends_the_proxy(proxy):
+    proxy.initialize({})
+    proxy.send_raw('this is not JSON')
+    proxy.expect_eof()
+    check_equal(proxy.wait(), 1, 'exit status')
+    check(any(line.startswith('elicit proxy: stopping “fake”: the connection to the client failed: '
+                              'received invalid JSON on line 3')
+              for line in proxy.stderr), 'stderr: %r' % proxy.stderr)
+
+
+def server_is_gone(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # A zombie not yet reaped by the (exited) proxy's reaper counts as gone.
+    try:
+        with open('/proc/%d/stat' % pid) as f:
+            return f.read().split(') ')[1].startswith('Z')
+    except OSError:
+        return True
+
+
+@with_proxy
+def the_clients_eof_shuts_the_server_down(proxy):
+    proxy.initialize({})
+    pid = proxy.request('test/pid', msg_id='pid')['result']['pid']
+    proxy.process.stdin.close()
+    proxy.expect_eof()
+    check_equal(proxy.wait(), 0, 'exit status')
+    check(server_is_gone(pid), 'the server is still running')
+    check('fake: stdin closed' in proxy.stderr, 'the server did not see its input close: %r' % proxy.stderr)
+
+
+@with_proxy
+def sigterm_shuts_the_server_down(proxy):
+    proxy.initialize({})
+    pid = proxy.request('test/pid', msg_id='pid')['result']['pid']
+    proxy.process.send_signal(signal.SIGTERM)
+    proxy.expect_eof()
+    check_equal(proxy.wait(), 128 + signal.SIGTERM, 'exit status')
+    check(server_is_gone(pid), 'the server is still running')
+
+
+@test
+def without_a_command_it_exits_2():
+    done = subprocess.run([ELICIT, 'proxy', '--name', 'x'], capture_output=True, text=True, timeout=TIMEOUT)
+    check_equal(done.returncode, 2, 'exit status')
+    check_equal(done.stdout, '', 'stdout')
+    check_equal(done.stderr, 'elicit proxy: No server to start: give its command after “--”\n'
+                             'Run “elicit proxy --help” to see the options.\n', 'stderr')
+
+
+@test
+def a_server_that_cannot_start_ends_the_proxy():
+    done = subprocess.run([ELICIT, 'proxy', '--', '/nonexistent/server'], capture_output=True, text=True,
+                          timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+    check_equal(done.returncode, 1, 'exit status')
+    check_equal(done.stdout, '', 'stdout')
+    check(done.stderr.startswith('elicit proxy: “server” failed: could not start the server: '), done.stderr)
+
+
+if __name__ == '__main__':
+    sys.exit(run_tests('Proxy'))
