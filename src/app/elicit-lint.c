@@ -47,6 +47,47 @@ out (const char *format,
   fputs (text, stdout);
 }
 
+/* Terminal columns @text takes: CJK characters take two, combining marks
+ * none. printf's "%-13s" counts bytes, which misaligns any translation that
+ * is not ASCII. */
+static int
+display_width (const char *text)
+{
+  int width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!g_unichar_iszerowidth (c))
+        width += g_unichar_iswide (c) ? 2 : 1;
+    }
+
+  return width;
+}
+
+/* The column the values of a block of "Label: value" rows start at, one past
+ * the widest label, whatever the language. */
+static int
+value_column (const char * const *labels)
+{
+  int width = 0;
+
+  for (guint i = 0; labels[i] != NULL; i++)
+    width = MAX (width, display_width (labels[i]));
+
+  return width + 1;
+}
+
+static void
+out_row (const char *indent,
+         int         column,
+         const char *label,
+         const char *value)
+{
+  out ("%s%s%*s %s\n", indent, label, MAX (column - display_width (label), 0), "", value);
+}
+
 static JsonObject *
 get_object_member (JsonObject *object,
                    const char *name)
@@ -109,14 +150,15 @@ find_input (JsonNode   *root,
 static const char *
 kind_name (ElicitFieldKind kind)
 {
+  /* Translators: the kinds of form field, as in "2. age — integer, optional" */
   switch (kind)
     {
-    case ELICIT_FIELD_KIND_TEXT:         return _("text");
-    case ELICIT_FIELD_KIND_NUMBER:       return _("number");
-    case ELICIT_FIELD_KIND_INTEGER:      return _("integer");
-    case ELICIT_FIELD_KIND_BOOLEAN:      return _("boolean");
-    case ELICIT_FIELD_KIND_CHOICE:       return _("single choice");
-    case ELICIT_FIELD_KIND_MULTI_CHOICE: return _("multiple choice");
+    case ELICIT_FIELD_KIND_TEXT:         return C_("field kind", "text");
+    case ELICIT_FIELD_KIND_NUMBER:       return C_("field kind", "number");
+    case ELICIT_FIELD_KIND_INTEGER:      return C_("field kind", "integer");
+    case ELICIT_FIELD_KIND_BOOLEAN:      return C_("field kind", "boolean");
+    case ELICIT_FIELD_KIND_CHOICE:       return C_("field kind", "single choice");
+    case ELICIT_FIELD_KIND_MULTI_CHOICE: return C_("field kind", "multiple choice");
     default:                             g_assert_not_reached ();
     }
 }
@@ -155,7 +197,8 @@ describe_widget (ElicitField *field)
     case ELICIT_FIELD_KIND_INTEGER:
       return g_strdup (_("number box (whole numbers)"));
     case ELICIT_FIELD_KIND_BOOLEAN:
-      return g_strdup (_("switch"));
+      /* Translators: the on/off widget (GtkSwitch) a yes/no field gets */
+      return g_strdup (C_("widget", "switch"));
     case ELICIT_FIELD_KIND_CHOICE:
       if (n_options > SEARCHABLE_CHOICE_THRESHOLD)
         return g_strdup_printf (ngettext ("searchable drop-down of %u option",
@@ -182,27 +225,79 @@ format_number (double value)
   return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.15g", value));
 }
 
-/* @both, @at_least and @at_most are translated formats taking gint64s. */
-static void
-append_range (GString    *constraints,
-              gint64      min,
-              gint64      max,
-              const char *both,
-              const char *at_least,
-              const char *at_most)
+/* The count ngettext picks a plural form by: counts past a million keep their
+ * last six digits, which is what decides the form in languages that look at
+ * the last digits. */
+static gulong
+plural_count (gint64 n)
 {
+  return n > 1000000 ? (gulong) (n % 1000000 + 1000000) : (gulong) n;
+}
+
+static void
+append_separator (GString *constraints)
+{
+  if (constraints->len > 0)
+    g_string_append (constraints, "; ");
+}
+
+static void
+append_length (GString     *constraints,
+               ElicitField *field)
+{
+  gint64 min = elicit_field_get_min_length (field);
+  gint64 max = elicit_field_get_max_length (field);
+  g_autofree char *min_text = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+  g_autofree char *max_text = g_strdup_printf ("%" G_GINT64_FORMAT, max);
+
   if (min < 0 && max < 0)
     return;
 
-  if (constraints->len > 0)
-    g_string_append (constraints, "; ");
-
+  append_separator (constraints);
   if (min >= 0 && max >= 0)
-    g_string_append_printf (constraints, both, min, max);
+    /* Translators: the length a text field allows; the %s are numbers */
+    g_string_append_printf (constraints, ngettext ("%s to %s character", "%s to %s characters",
+                                                   plural_count (max)),
+                            min_text, max_text);
   else if (min >= 0)
-    g_string_append_printf (constraints, at_least, min);
+    /* Translators: the length a text field allows; %s is a number */
+    g_string_append_printf (constraints, ngettext ("at least %s character",
+                                                   "at least %s characters",
+                                                   plural_count (min)),
+                            min_text);
   else
-    g_string_append_printf (constraints, at_most, max);
+    /* Translators: the length a text field allows; %s is a number */
+    g_string_append_printf (constraints, ngettext ("at most %s character",
+                                                   "at most %s characters",
+                                                   plural_count (max)),
+                            max_text);
+}
+
+static void
+append_items (GString     *constraints,
+              ElicitField *field)
+{
+  gint64 min = elicit_field_get_min_items (field);
+  gint64 max = elicit_field_get_max_items (field);
+  g_autofree char *min_text = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+  g_autofree char *max_text = g_strdup_printf ("%" G_GINT64_FORMAT, max);
+
+  if (min < 0 && max < 0)
+    return;
+
+  append_separator (constraints);
+  if (min >= 0 && max >= 0)
+    /* Translators: how many options of a multiple choice the user must pick;
+     * the %s are numbers */
+    g_string_append_printf (constraints, _("choose %s to %s"), min_text, max_text);
+  else if (min >= 0)
+    /* Translators: how many options of a multiple choice the user must pick;
+     * %s is a number */
+    g_string_append_printf (constraints, _("choose at least %s"), min_text);
+  else
+    /* Translators: how many options of a multiple choice the user may pick;
+     * %s is a number */
+    g_string_append_printf (constraints, _("choose at most %s"), max_text);
 }
 
 static void
@@ -218,14 +313,15 @@ append_bounds (GString     *constraints,
   if (!has_min && !has_max)
     return;
 
-  if (constraints->len > 0)
-    g_string_append (constraints, "; ");
-
+  append_separator (constraints);
   if (has_min && has_max)
+    /* Translators: the range a number field allows; the %s are numbers */
     g_string_append_printf (constraints, _("from %s to %s"), min_text, max_text);
   else if (has_min)
+    /* Translators: the range a number field allows; %s is a number */
     g_string_append_printf (constraints, _("at least %s"), min_text);
   else
+    /* Translators: the range a number field allows; %s is a number */
     g_string_append_printf (constraints, _("at most %s"), max_text);
 }
 
@@ -235,21 +331,17 @@ describe_constraints (ElicitField *field)
   GString *constraints = g_string_new (NULL);
   const char *pattern = elicit_field_get_pattern (field);
 
-  append_range (constraints,
-                elicit_field_get_min_length (field), elicit_field_get_max_length (field),
-                _("%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT " characters"),
-                _("at least %" G_GINT64_FORMAT " characters"),
-                _("at most %" G_GINT64_FORMAT " characters"));
-  append_range (constraints,
-                elicit_field_get_min_items (field), elicit_field_get_max_items (field),
-                _("choose %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT),
-                _("choose at least %" G_GINT64_FORMAT),
-                _("choose at most %" G_GINT64_FORMAT));
+  append_length (constraints, field);
+  append_items (constraints, field);
   append_bounds (constraints, field);
 
   if (pattern != NULL)
-    g_string_append_printf (constraints, "%s%s /%s/", constraints->len ? "; " : "",
-                            _("matches"), pattern);
+    {
+      append_separator (constraints);
+      /* Translators: a text field must match a regular expression, shown after
+       * this as /pattern/ */
+      g_string_append_printf (constraints, "%s /%s/", C_("constraint", "matches"), pattern);
+    }
 
   if (constraints->len == 0)
     return g_string_free (constraints, TRUE);
@@ -292,22 +384,28 @@ print_field (ElicitField *field,
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
   g_autofree char *default_text = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
+  const char *labels[] = {
+    _("Label:"), _("Description:"), _("Widget:"), _("Constraints:"), _("Default:"), _("Warning:"),
+    NULL
+  };
+  int column = value_column (labels);
 
   out ("  %u. %s — %s%s\n", position + 1, elicit_field_get_name (field),
        kind_name (elicit_field_get_kind (field)),
+       /* Translators: appended to a field's kind, as in "1. name — text, required" */
        elicit_field_get_required (field) ? _(", required") : _(", optional"));
-  out ("     %-13s %s\n", _("Label:"), label);
+  out_row ("     ", column, _("Label:"), label);
   if (description != NULL && *description != '\0')
-    out ("     %-13s %s\n", _("Description:"), description);
-  out ("     %-13s %s\n", _("Widget:"), widget);
+    out_row ("     ", column, _("Description:"), description);
+  out_row ("     ", column, _("Widget:"), widget);
   if (constraints != NULL)
-    out ("     %-13s %s\n", _("Constraints:"), constraints);
-  out ("     %-13s %s\n", _("Default:"),
-       default_text ? default_text : _("none (left out unless the user fills it in)"));
+    out_row ("     ", column, _("Constraints:"), constraints);
+  out_row ("     ", column, _("Default:"),
+           default_text ? default_text : _("none (left out unless the user fills it in)"));
   if (elicit_text_looks_secret (elicit_field_get_name (field)) ||
       elicit_text_looks_secret (elicit_field_get_title (field)))
-    out ("     %-13s %s\n", _("Warning:"),
-         _("this looks like a secret; servers must not ask for secrets in form mode"));
+    out_row ("     ", column, _("Warning:"),
+             _("this looks like a secret; servers must not ask for secrets in form mode"));
   if (elicit_field_get_kind (field) == ELICIT_FIELD_KIND_CHOICE ||
       elicit_field_get_kind (field) == ELICIT_FIELD_KIND_MULTI_CHOICE)
     print_options (field);
@@ -320,6 +418,8 @@ print_schema (ElicitSchema *schema)
   const char * const *warnings = elicit_schema_get_warnings (schema);
   guint n_fields = g_list_model_get_n_items (fields);
   guint n_warnings = warnings ? g_strv_length ((char **) warnings) : 0;
+  g_autofree char *fields_text = NULL;
+  g_autofree char *warnings_text = NULL;
 
   out ("%s\n", _("Fields, as the dialog shows them:"));
   if (n_fields == 0)
@@ -339,10 +439,12 @@ print_schema (ElicitSchema *schema)
         out ("  • %s\n", warnings[i]);
     }
 
+  fields_text = g_strdup_printf (ngettext ("%u field", "%u fields", n_fields), n_fields);
+  warnings_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings), n_warnings);
   out ("\n");
-  out (ngettext ("Usable: %u field", "Usable: %u fields", n_fields), n_fields);
-  out (", ");
-  out (ngettext ("%u warning.\n", "%u warnings.\n", n_warnings), n_warnings);
+  /* Translators: the last line of the report, as in "Usable: 5 fields, 0 warnings.";
+   * the %s are "N fields" and "N warnings" */
+  out (_("Usable: %s, %s.\n"), fields_text, warnings_text);
 }
 
 static JsonNode *
@@ -402,7 +504,8 @@ check_content (ElicitSchema *schema,
   sent = elicit_schema_build_content (schema, json_node_get_object (node));
   sent_node = json_node_init_object (json_node_alloc (), sent);
   sent_text = elicit_json_to_string (sent_node, NULL);
-  out ("  ✓ %s\n  %s %s\n", _("valid"), _("Sent as:"), sent_text);
+  /* Translators: the content checked with --content fits the schema */
+  out ("  ✓ %s\n  %s %s\n", C_("content check", "valid"), _("Sent as:"), sent_text);
   return 0;
 }
 
@@ -441,6 +544,11 @@ lint_url (JsonObject *params)
   g_autoptr(ElicitUrlInfo) info = NULL;
   const char *url = get_string_member (params, "url");
   const char * const *warnings;
+  const char *labels[] = {
+    _("URL:"), _("Scheme:"), _("Host:"), _("Host (ASCII):"), _("Registrable domain:"),
+    _("Warning:"), NULL
+  };
+  int column = value_column (labels);
 
   out ("%s\n", _("URL, as the dialog shows it:"));
   if (url == NULL)
@@ -454,22 +562,22 @@ lint_url (JsonObject *params)
     {
       g_autofree char *shown = elicit_text_sanitize_line (url, ELICIT_TEXT_LINE_MAX);
 
-      out ("  %-20s %s\n", _("URL:"), shown);
+      out_row ("  ", column, _("URL:"), shown);
       out ("%s %s\n", _("Refused:"), error->message);
       return 1;
     }
 
-  out ("  %-20s %s\n", _("URL:"), elicit_url_info_get_url (info));
-  out ("  %-20s %s\n", _("Scheme:"), elicit_url_info_get_scheme (info));
-  out ("  %-20s %s\n", _("Host:"), elicit_url_info_get_host (info));
+  out_row ("  ", column, _("URL:"), elicit_url_info_get_url (info));
+  out_row ("  ", column, _("Scheme:"), elicit_url_info_get_scheme (info));
+  out_row ("  ", column, _("Host:"), elicit_url_info_get_host (info));
   if (g_strcmp0 (elicit_url_info_get_host (info), elicit_url_info_get_ascii_host (info)) != 0)
-    out ("  %-20s %s\n", _("Host (ASCII):"), elicit_url_info_get_ascii_host (info));
+    out_row ("  ", column, _("Host (ASCII):"), elicit_url_info_get_ascii_host (info));
   if (elicit_url_info_get_registrable_domain (info) != NULL)
-    out ("  %-20s %s\n", _("Registrable domain:"), elicit_url_info_get_registrable_domain (info));
+    out_row ("  ", column, _("Registrable domain:"), elicit_url_info_get_registrable_domain (info));
 
   warnings = elicit_url_info_get_warnings (info);
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
-    out ("  %-20s %s\n", _("Warning:"), warnings[i]);
+    out_row ("  ", column, _("Warning:"), warnings[i]);
 
   return 0;
 }

@@ -389,6 +389,7 @@ stdout_end_cb (ElicitLineReaderEnd  end,
       g_message ("server wrote a line longer than %s", limit);
       close_now (self,
                  g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG,
+                              /* Translators: %s is a size such as “4.0 MiB”, %lu a line number */
                               _("server wrote a line longer than %s (line %lu)"),
                               limit, (gulong) line_number));
       return;

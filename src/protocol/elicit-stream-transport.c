@@ -206,6 +206,7 @@ end_cb (ElicitLineReaderEnd  end,
       limit = g_format_size_full (self->max_line_length, G_FORMAT_SIZE_IEC_UNITS);
       close_with_error (self,
                         g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG,
+                                     /* Translators: %s is a size such as “4.0 MiB”, %lu a line number */
                                      _("received a line longer than %s (line %lu)"),
                                      limit, (gulong) line_number));
       break;

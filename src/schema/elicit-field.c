@@ -323,6 +323,7 @@ read_type_list (Parse      *p,
   if (check_type (p, found, NULL, error) == TYPE_NONE)
     return TYPE_NONE;
 
+  /* Translators: the property's name and a JSON type such as “string” */
   elicit_schema_parser_warn (p->parser, _("Property “%s”: a list of types is read as “%s”"),
                              p->display, type_to_name (found));
   return found;
@@ -348,6 +349,8 @@ infer_type (Parse   *p,
 
   if (keyword != NULL)
     {
+      /* Translators: the property's name, the JSON type it is read as, and the
+       * keyword that tells */
       elicit_schema_parser_warn (p->parser, _("Property “%s” has no “type”; read as “%s” from its “%s”"),
                                  p->display, "string", keyword);
       return TYPE_STRING;
@@ -355,6 +358,8 @@ infer_type (Parse   *p,
 
   if (json_object_has_member (p->prop, "items"))
     {
+      /* Translators: the property's name, the JSON type it is read as, and the
+       * keyword that tells */
       elicit_schema_parser_warn (p->parser, _("Property “%s” has no “type”; read as “%s” from its “%s”"),
                                  p->display, "array", "items");
       return TYPE_ARRAY;
@@ -583,6 +588,8 @@ read_options (Parse       *p,
   /* Only the first of enum, oneOf and anyOf counts. */
   for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
     if (strcmp (keywords[i], keyword) != 0 && json_object_has_member (holder, keywords[i]))
+      /* Translators: the property's name, then two schema keywords such as
+       * “enum” and “oneOf”; the second is ignored */
       elicit_schema_parser_warn (p->parser, _("Property “%s” has both “%s” and “%s”; “%s” is ignored"),
                                  p->display, keyword, keywords[i], keywords[i]);
 
@@ -632,6 +639,8 @@ check_count_order (Parse      *p,
 
   min_text = g_strdup_printf ("%" G_GINT64_FORMAT, *min);
   max_text = g_strdup_printf ("%" G_GINT64_FORMAT, *max);
+  /* Translators: the property's name, a keyword such as “minLength” and its
+   * value, then a keyword such as “maxLength” and its value */
   elicit_schema_parser_warn (p->parser, _("Property “%s”: “%s” (%s) is greater than “%s” (%s); both ignored"),
                              p->display, min_keyword, min_text, max_keyword, max_text);
   *min = -1;
@@ -793,6 +802,8 @@ read_number (Parse  *p,
       g_autofree char *min_text = elicit_schema_format_number (field->minimum);
       g_autofree char *max_text = elicit_schema_format_number (field->maximum);
 
+      /* Translators: the property's name, a keyword such as “minLength” and its
+       * value, then a keyword such as “maxLength” and its value */
       elicit_schema_parser_warn (p->parser, _("Property “%s”: “%s” (%s) is greater than “%s” (%s); both ignored"),
                                  p->display, "minimum", min_text, "maximum", max_text);
       field->has_minimum = field->has_maximum = FALSE;
@@ -941,6 +952,7 @@ warn_unknown_keywords (Parse *p)
     collect_unknown (p->items, "items.", item_lists, unknown, &n_unknown);
 
   if (n_unknown > 0)
+    /* Translators: the property's name, then a list of schema keywords */
     elicit_schema_parser_warn (p->parser, _("Property “%s” has keywords a form ignores: %s"),
                                p->display, unknown->str);
 }
@@ -1003,6 +1015,7 @@ read_default (Parse *p)
   problem = elicit_field_validate_value (p->field, value);
   if (problem != NULL)
     {
+      /* Translators: the property's name, then why its default value does not fit it */
       elicit_schema_parser_warn (p->parser, _("Property “%s”: “default” dropped: %s"),
                                  p->display, problem);
       return;

@@ -589,6 +589,7 @@ append_problem (GString    *out,
 
   if (out->len > 0)
     g_string_append (out, "; ");
+  /* Translators: a field's name, then what is wrong with its value */
   g_string_append_printf (out, _("“%s”: %s"), shown, problem);
 }
 

@@ -220,6 +220,7 @@ show_status (ElicitDialog *self,
     {
     case STATUS_WAITING:
       title = _("Waiting for you to finish in the browser…");
+      /* Translators: %s is the host name of the web page the user opened */
       body = g_strdup_printf (_("Continue at “%s” in your web browser. This window closes when the server reports that you are done."),
                               elicit_url_info_get_host (self->url_info));
       break;
@@ -689,10 +690,13 @@ make_url_details (ElicitDialog *self)
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
 
   if (domain != NULL)
+    /* Translators: the registrable domain of a web address, such as example.co.uk */
     add_detail (GTK_GRID (grid), row++, _("Site"), domain, TRUE);
+  /* Translators: the full host name of a web address, such as www.example.co.uk */
   add_detail (GTK_GRID (grid), row++, _("Host"), elicit_url_info_get_host (info), domain == NULL);
   if (elicit_url_info_is_idn (info))
     add_detail (GTK_GRID (grid), row++, _("Host in ASCII"), elicit_url_info_get_ascii_host (info), FALSE);
+  /* Translators: whether the connection to a web address is encrypted */
   add_detail (GTK_GRID (grid), row++, _("Connection"),
               https ? _("Encrypted (HTTPS)") : _("Not encrypted (HTTP)"), FALSE);
 

@@ -89,6 +89,7 @@ update_buttons (ElicitMultiChoiceEditor *self)
 
   if (self->count_label != NULL)
     {
+      /* Translators: how many options of a multiple choice are ticked */
       g_autofree char *text = g_strdup_printf (ngettext ("%u chosen", "%u chosen", (gulong) count),
                                                (guint) count);
 

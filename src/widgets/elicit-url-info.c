@@ -216,6 +216,7 @@ check_scheme (const char  *url,
       if (strlen (scheme) > 32)
         scheme[32] = '\0';
       g_set_error (error, ELICIT_URL_ERROR, ELICIT_URL_ERROR_UNSUPPORTED_SCHEME,
+                   /* Translators: %s is a URL scheme such as “file” or “javascript” */
                    _("Only web addresses (http and https) can be opened, not “%s:” addresses."),
                    scheme);
       return FALSE;
@@ -527,6 +528,7 @@ compute_warnings (ElicitUrlInfo *self)
     add_warning (self, g_strdup (_("This address uses plain HTTP: what you send and receive there can be read or changed on the way.")));
 
   if (self->is_idn)
+    /* Translators: the host name in Unicode, then the same name in ASCII (punycode) */
     add_warning (self, g_strdup_printf (_("The host name uses international characters, which can imitate other names. It is “%s”, also written “%s”."),
                                         self->host, self->ascii_host));
 
@@ -535,6 +537,7 @@ compute_warnings (ElicitUrlInfo *self)
   else if (self->is_ip)
     add_warning (self, g_strdup (_("The host is an IP address, not a domain name, so there is no name to check.")));
   else if (self->registrable_domain == NULL)
+    /* Translators: %s is a host name */
     add_warning (self, g_strdup_printf (_("“%s” is not a registered domain name, so it may lead to different places on different networks."),
                                         self->host));
 }
