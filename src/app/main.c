@@ -11,12 +11,19 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 
+#include "elicit-application.h"
+#include "elicit-call.h"
 #include "elicit-lint.h"
+#include "elicit-proxy.h"
 
 static void
 print_usage (void)
 {
-  fprintf (stderr, "%s\n  elicit lint [--content CONTENT.json] FILE.json\n",
+  fprintf (stderr, "%s\n  elicit [--config FILE]\n"
+           "  elicit lint [--content CONTENT.json] FILE.json\n"
+           "  elicit call [--name NAME] [--tool TOOL [--arguments JSON]] -- COMMAND [ARG…]\n"
+           "  elicit call [--config FILE] --server NAME [--tool TOOL [--arguments JSON]]\n"
+           "  elicit proxy [--name NAME] -- COMMAND [ARG…]\n",
            _("Usage:"));
 }
 
@@ -32,6 +39,14 @@ main (int   argc,
 
   if (argc >= 2 && g_str_equal (argv[1], "lint"))
     return elicit_lint_main (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "call"))
+    return elicit_call_main (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "proxy"))
+    return elicit_proxy_main (argc - 1, argv + 1);
+
+  /* No subcommand, or only the app's own options (--config FILE): the app. */
+  if (argc < 2 || argv[1][0] == '-')
+    return elicit_application_main (argc, argv);
 
   print_usage ();
   return 2;

@@ -1,0 +1,591 @@
+/* elicit-server-page.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "protocol/elicit-request.h"
+#include "schema/elicit-text-private.h"
+
+#include "elicit-log-entry.h"
+#include "elicit-server-page.h"
+#include "elicit-server-tool.h"
+#include "elicit-tool-pane.h"
+
+#define PROMPT_MESSAGE_MAX 300
+
+/**
+ * ElicitServerPage:
+ *
+ * Everything about one server, in the window's main area: its name, state
+ * (for a failed server, the reason) and a restart button; then three
+ * sections: its **Tools** (a list, and an [class@ToolPane] to run the one
+ * chosen), the **Prompts** it sent that wait for an answer, and its **Log**
+ * (standard error, protocol traffic both ways, log messages, Elicit's
+ * notices), which follows new lines while scrolled to the end.
+ */
+
+struct _ElicitServerPage
+{
+  GtkWidget          parent_instance;
+
+  ElicitServer      *server;
+  GtkFilterListModel *prompts;
+  GtkCustomFilter    *prompt_filter;
+  char               *selected_tool;
+  gboolean            log_sticky;
+
+  /* Template widgets */
+  GtkLabel          *name_label;
+  GtkImage          *status_icon;
+  GtkLabel          *status_label;
+  GtkLabel          *claim_label;
+  GtkLabel          *instructions_label;
+  GtkWidget         *restart_button;
+  GtkStack          *page_stack;
+  GtkStack          *tools_stack;
+  GtkListBox        *tool_list;
+  GtkLabel          *tools_empty_label;
+  ElicitToolPane    *tool_pane;
+  GtkStackPage      *prompts_page;
+  GtkStack          *prompts_stack;
+  GtkListBox        *prompt_list;
+  GtkScrolledWindow *log_scroller;
+  GtkListView       *log_view;
+};
+
+G_DEFINE_FINAL_TYPE (ElicitServerPage, elicit_server_page, GTK_TYPE_WIDGET)
+
+static const char * const state_classes[] = { "starting", "ready", "failed", "stopped" };
+
+/* Header ---------------------------------------------------------------------------- */
+
+static void
+set_state_class (GtkWidget  *widget,
+                 const char *style_class)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (state_classes); i++)
+    gtk_widget_remove_css_class (widget, state_classes[i]);
+  gtk_widget_add_css_class (widget, style_class);
+}
+
+static void
+update_tools_empty (ElicitServerPage *self)
+{
+  guint n_tools = g_list_model_get_n_items (elicit_server_get_tools (self->server));
+  ElicitServerState state = elicit_server_get_state (self->server);
+  const char *text;
+
+  if (n_tools > 0)
+    {
+      gtk_stack_set_visible_child_name (self->tools_stack, "list");
+      return;
+    }
+
+  if (state == ELICIT_SERVER_STATE_READY)
+    text = _("This server offers no tools.");
+  else if (state == ELICIT_SERVER_STATE_STARTING)
+    text = _("Waiting for the server…");
+  else
+    text = _("The server is not running.");
+
+  gtk_label_set_text (self->tools_empty_label, text);
+  gtk_stack_set_visible_child_name (self->tools_stack, "empty");
+}
+
+static void
+update_header (ElicitServerPage *self)
+{
+  ElicitServerState state = elicit_server_get_state (self->server);
+  const char *icon_name = elicit_server_state_get_icon_name (state);
+  const char *claim = elicit_server_get_claim (self->server);
+  const char *instructions = elicit_server_get_instructions (self->server);
+
+  gtk_label_set_text (self->status_label, elicit_server_get_status (self->server));
+  gtk_image_set_from_icon_name (self->status_icon,
+                                icon_name != NULL ? icon_name : "content-loading-symbolic");
+  set_state_class (GTK_WIDGET (self->status_icon), elicit_server_state_get_style_class (state));
+  set_state_class (GTK_WIDGET (self->status_label), elicit_server_state_get_style_class (state));
+
+  gtk_label_set_text (self->claim_label, claim != NULL ? claim : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->claim_label), claim != NULL);
+  gtk_label_set_text (self->instructions_label, instructions != NULL ? instructions : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->instructions_label),
+                          instructions != NULL && *instructions != '\0');
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->instructions_label), instructions);
+
+  /* Starting again changes nothing for an entry the servers file gets wrong. */
+  gtk_widget_set_sensitive (self->restart_button,
+                            state != ELICIT_SERVER_STATE_DISABLED &&
+                            elicit_server_config_get_problem (elicit_server_get_config (self->server)) == NULL);
+  update_tools_empty (self);
+}
+
+static void
+restart_clicked_cb (ElicitServerPage *self)
+{
+  elicit_server_restart (self->server);
+}
+
+/* Tools --------------------------------------------------------------------------------- */
+
+static GtkWidget *
+create_tool_row (gpointer item,
+                 gpointer user_data)
+{
+  ElicitServerTool *tool = item;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (elicit_server_tool_get_title (tool));
+  GtkWidget *description = gtk_label_new (elicit_server_tool_get_description (tool));
+  GtkWidget *row = gtk_list_box_row_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_box_append (GTK_BOX (box), title);
+
+  gtk_label_set_xalign (GTK_LABEL (description), 0);
+  gtk_label_set_wrap (GTK_LABEL (description), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (description), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (description), 2);
+  gtk_label_set_ellipsize (GTK_LABEL (description), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (description, "description");
+  gtk_widget_add_css_class (description, "dim-label");
+  gtk_widget_set_visible (description, *elicit_server_tool_get_description (tool) != '\0');
+  gtk_box_append (GTK_BOX (box), description);
+
+  gtk_widget_add_css_class (row, "tool-row");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "elicit-tool", g_object_ref (tool), g_object_unref);
+
+  return row;
+}
+
+static void
+tool_row_selected_cb (ElicitServerPage *self,
+                      GtkListBoxRow    *row)
+{
+  ElicitServerTool *tool = row != NULL ? g_object_get_data (G_OBJECT (row), "elicit-tool") : NULL;
+
+  /* A refreshed list drops the selection; keep showing the tool meanwhile. */
+  if (tool == NULL)
+    return;
+
+  g_free (self->selected_tool);
+  self->selected_tool = g_strdup (elicit_server_tool_get_name (tool));
+  elicit_tool_pane_set_tool (self->tool_pane, tool);
+}
+
+/* After the server lists its tools again, select the same tool again. */
+static void
+tools_changed_cb (ElicitServerPage *self)
+{
+  GListModel *tools = elicit_server_get_tools (self->server);
+  guint n_tools = g_list_model_get_n_items (tools);
+  gboolean found = FALSE;
+
+  update_tools_empty (self);
+
+  for (guint i = 0; self->selected_tool != NULL && i < n_tools && !found; i++)
+    {
+      g_autoptr(ElicitServerTool) tool = g_list_model_get_item (tools, i);
+
+      if (g_str_equal (elicit_server_tool_get_name (tool), self->selected_tool))
+        {
+          gtk_list_box_select_row (self->tool_list, gtk_list_box_get_row_at_index (self->tool_list, i));
+          found = TRUE;
+        }
+    }
+
+  if (!found && n_tools == 0)
+    elicit_tool_pane_set_tool (self->tool_pane, NULL);
+}
+
+/* Prompts ------------------------------------------------------------------------------- */
+
+static gboolean
+prompt_filter_func (gpointer item,
+                    gpointer user_data)
+{
+  ElicitServerPage *self = user_data;
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (item);
+
+  return session != NULL && session == elicit_server_get_session (self->server);
+}
+
+static char *
+describe_prompt (ElicitRequest *request)
+{
+  if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL)
+    {
+      g_autofree char *url = elicit_text_sanitize_line (elicit_request_get_url (request),
+                                                        PROMPT_MESSAGE_MAX);
+
+      /* Translators: %s is a web address a server asks the user to open */
+      return g_strdup_printf (_("Asks you to open %s"), url);
+    }
+
+  return elicit_text_sanitize_block (elicit_request_get_message (request), PROMPT_MESSAGE_MAX);
+}
+
+static GtkWidget *
+create_prompt_row (ElicitServerPage *self,
+                   ElicitRequest    *request,
+                   gboolean          first)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  g_autofree char *message = describe_prompt (request);
+  GtkWidget *label = gtk_label_new (message);
+  GtkWidget *state = gtk_label_new (first ? _("Open in a window")
+                                          : _("Waiting until the one above is answered"));
+  GtkWidget *row = gtk_list_box_row_new ();
+
+  gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name (APP_ID "-symbolic"));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (labels), label);
+  gtk_label_set_xalign (GTK_LABEL (state), 0);
+  gtk_widget_add_css_class (state, "dim-label");
+  gtk_widget_add_css_class (state, "caption");
+  gtk_box_append (GTK_BOX (labels), state);
+  gtk_widget_set_hexpand (labels, TRUE);
+  gtk_box_append (GTK_BOX (box), labels);
+
+  if (first)
+    {
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *button_label = gtk_label_new_with_mnemonic (_("_Show"));
+
+      /* A label of its own: GTK 4.8 names a mnemonic button "_Show Show". */
+      gtk_label_set_mnemonic_widget (GTK_LABEL (button_label), button);
+      gtk_button_set_child (GTK_BUTTON (button), button_label);
+
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "app.show-prompt");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s",
+                                        elicit_server_get_name (self->server));
+      gtk_box_append (GTK_BOX (box), button);
+    }
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+
+  return row;
+}
+
+/* At most the queue's per-server cap of rows: rebuilt whole on each change,
+ * since which one is shown changes with the others. */
+static void
+prompts_changed_cb (ElicitServerPage *self)
+{
+  GListModel *prompts = G_LIST_MODEL (self->prompts);
+  guint n_prompts = g_list_model_get_n_items (prompts);
+  GtkWidget *child;
+  g_autofree char *title = NULL;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->prompt_list))) != NULL)
+    gtk_list_box_remove (self->prompt_list, child);
+
+  for (guint i = 0; i < n_prompts; i++)
+    {
+      g_autoptr(ElicitRequest) request = g_list_model_get_item (prompts, i);
+
+      gtk_list_box_append (self->prompt_list, create_prompt_row (self, request, i == 0));
+    }
+
+  gtk_stack_set_visible_child_name (self->prompts_stack, n_prompts > 0 ? "list" : "empty");
+
+  if (n_prompts > 0)
+    /* Translators: a section's title with how many prompts wait in it */
+    title = g_strdup_printf (C_("section title", "Prompts (%u)"), n_prompts);
+  else
+    title = g_strdup (C_("section title", "Prompts"));
+  gtk_stack_page_set_title (self->prompts_page, title);
+  gtk_stack_page_set_needs_attention (self->prompts_page, n_prompts > 0);
+}
+
+static void
+session_changed_cb (ElicitServerPage *self)
+{
+  gtk_filter_changed (GTK_FILTER (self->prompt_filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+/* Log --------------------------------------------------------------------------------------- */
+
+static void
+log_setup_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *time = gtk_label_new (NULL);
+  GtkWidget *marker = gtk_label_new (NULL);
+  GtkWidget *text = gtk_label_new (NULL);
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_add_css_class (time, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (time), 0);
+  gtk_widget_set_valign (time, GTK_ALIGN_START);
+  gtk_widget_add_css_class (marker, "marker");
+  gtk_widget_add_css_class (marker, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (marker), 0.5);
+  gtk_widget_set_valign (marker, GTK_ALIGN_START);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (text, TRUE);
+
+  gtk_box_append (GTK_BOX (box), time);
+  gtk_box_append (GTK_BOX (box), marker);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_list_item_set_child (item, box);
+  gtk_list_item_set_activatable (item, FALSE);
+}
+
+static void
+log_bind_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *item)
+{
+  ElicitLogEntry *entry = gtk_list_item_get_item (item);
+  GtkWidget *time = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *marker = gtk_widget_get_next_sibling (time);
+  GtkWidget *text = gtk_widget_get_next_sibling (marker);
+  g_autofree char *stamp = elicit_log_entry_format_time (entry);
+
+  gtk_label_set_text (GTK_LABEL (time), stamp);
+  gtk_label_set_text (GTK_LABEL (marker), elicit_log_entry_get_marker (entry));
+  gtk_label_set_text (GTK_LABEL (text), elicit_log_entry_get_text (entry));
+
+  if (elicit_log_entry_get_kind (entry) == ELICIT_LOG_KIND_NOTICE)
+    gtk_widget_add_css_class (text, "notice");
+  else
+    gtk_widget_remove_css_class (text, "notice");
+}
+
+static void
+log_value_changed_cb (ElicitServerPage *self,
+                      GtkAdjustment    *adjustment)
+{
+  double bottom = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+
+  self->log_sticky = gtk_adjustment_get_value (adjustment) >= bottom - 4;
+}
+
+/* New lines arrive at the end: follow them while the user reads the end. */
+static void
+log_upper_changed_cb (ElicitServerPage *self,
+                      GParamSpec       *pspec,
+                      GtkAdjustment    *adjustment)
+{
+  if (self->log_sticky)
+    gtk_adjustment_set_value (adjustment,
+                              gtk_adjustment_get_upper (adjustment) -
+                              gtk_adjustment_get_page_size (adjustment));
+}
+
+static void
+setup_log (ElicitServerPage *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkNoSelection *selection = gtk_no_selection_new (g_object_ref (elicit_server_get_log (self->server)));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
+
+  g_signal_connect (factory, "setup", G_CALLBACK (log_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (log_bind_cb), NULL);
+  gtk_list_view_set_factory (self->log_view, factory);
+  gtk_list_view_set_model (self->log_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (factory);
+  g_object_unref (selection);
+
+  self->log_sticky = TRUE;
+  g_signal_connect_object (adjustment, "value-changed",
+                           G_CALLBACK (log_value_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adjustment, "notify::upper",
+                           G_CALLBACK (log_upper_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* GObject ------------------------------------------------------------------------------------- */
+
+static void
+elicit_server_page_dispose (GObject *object)
+{
+  ElicitServerPage *self = ELICIT_SERVER_PAGE (object);
+  GtkWidget *child;
+
+  if (self->server != NULL)
+    g_signal_handlers_disconnect_by_data (self->server, self);
+  if (self->prompts != NULL)
+    g_signal_handlers_disconnect_by_data (self->prompts, self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ELICIT_TYPE_SERVER_PAGE);
+  /* The template's unnamed children too. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  g_clear_object (&self->prompts);
+  g_clear_object (&self->server);
+
+  G_OBJECT_CLASS (elicit_server_page_parent_class)->dispose (object);
+}
+
+static void
+elicit_server_page_finalize (GObject *object)
+{
+  ElicitServerPage *self = ELICIT_SERVER_PAGE (object);
+
+  g_free (self->selected_tool);
+
+  G_OBJECT_CLASS (elicit_server_page_parent_class)->finalize (object);
+}
+
+static void
+elicit_server_page_class_init (ElicitServerPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = elicit_server_page_dispose;
+  object_class->finalize = elicit_server_page_finalize;
+
+  g_type_ensure (ELICIT_TYPE_TOOL_PANE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/gnome/Elicit/ui/elicit-server-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, name_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, status_icon);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, claim_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, instructions_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, restart_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, page_stack);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_stack);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tool_list);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_empty_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tool_pane);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, prompts_page);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, prompts_stack);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, prompt_list);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, log_scroller);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, log_view);
+  gtk_widget_class_bind_template_callback (widget_class, restart_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, tool_row_selected_cb);
+
+  gtk_widget_class_set_css_name (widget_class, "elicitserverpage");
+}
+
+static void
+elicit_server_page_init (ElicitServerPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+static void
+bind_server (ElicitServerPage *self)
+{
+  g_autofree char *name = elicit_text_sanitize_line (elicit_server_get_name (self->server),
+                                                     ELICIT_TEXT_LINE_MAX);
+
+  gtk_label_set_text (self->name_label, name);
+  elicit_tool_pane_set_server (self->tool_pane, self->server);
+
+  gtk_list_box_bind_model (self->tool_list, elicit_server_get_tools (self->server),
+                           create_tool_row, NULL, NULL);
+  g_signal_connect_object (elicit_server_get_tools (self->server), "items-changed",
+                           G_CALLBACK (tools_changed_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+
+  self->prompt_filter = gtk_custom_filter_new (prompt_filter_func, self, NULL);
+  self->prompts = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (elicit_server_get_queue (self->server))),
+                                             GTK_FILTER (self->prompt_filter));
+  g_signal_connect_object (self->prompts, "items-changed",
+                           G_CALLBACK (prompts_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "notify::session",
+                           G_CALLBACK (session_changed_cb), self, G_CONNECT_SWAPPED);
+
+  setup_log (self);
+
+  g_signal_connect_object (self->server, "notify::state",
+                           G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "notify::status",
+                           G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "notify::claim",
+                           G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
+  update_header (self);
+  prompts_changed_cb (self);
+}
+
+/**
+ * elicit_server_page_new:
+ * @server: a server
+ *
+ * Returns: (transfer floating): the page of @server
+ */
+GtkWidget *
+elicit_server_page_new (ElicitServer *server)
+{
+  ElicitServerPage *self;
+
+  g_return_val_if_fail (ELICIT_IS_SERVER (server), NULL);
+
+  self = g_object_new (ELICIT_TYPE_SERVER_PAGE, NULL);
+  self->server = g_object_ref (server);
+  bind_server (self);
+
+  return GTK_WIDGET (self);
+}
+
+/**
+ * elicit_server_page_get_server:
+ * @self: a server page
+ *
+ * Returns: (transfer none): the server
+ */
+ElicitServer *
+elicit_server_page_get_server (ElicitServerPage *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER_PAGE (self), NULL);
+
+  return self->server;
+}
+
+/**
+ * elicit_server_page_get_prompts:
+ * @self: a server page
+ *
+ * Returns: (transfer none): the server's [class@Request]s waiting for an
+ *   answer, the one shown first
+ */
+GListModel *
+elicit_server_page_get_prompts (ElicitServerPage *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER_PAGE (self), NULL);
+
+  return G_LIST_MODEL (self->prompts);
+}
+
+/**
+ * elicit_server_page_show_section:
+ * @self: a server page
+ * @name: `tools`, `prompts` or `log`
+ *
+ * Shows one of the page's sections.
+ */
+void
+elicit_server_page_show_section (ElicitServerPage *self,
+                                 const char       *name)
+{
+  g_return_if_fail (ELICIT_IS_SERVER_PAGE (self));
+  g_return_if_fail (name != NULL);
+
+  gtk_stack_set_visible_child_name (self->page_stack, name);
+}

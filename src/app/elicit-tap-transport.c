@@ -1,0 +1,491 @@
+/* elicit-tap-transport.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "protocol/elicit-transport-private.h"
+
+#include "elicit-tap-transport.h"
+#include "elicit-text-domain.h"
+
+/**
+ * ElicitTapTransport:
+ *
+ * The app's view of one server's connection: a [iface@Transport] in front of
+ * the real one that reports every message, both ways, through
+ * [signal@TapTransport::traffic] (the window's log of the protocol), and
+ * that translates the server's text through the text domain the user
+ * configured for it before the session sees it (the message, titles,
+ * descriptions and option titles of `elicitation/create`, and the titles,
+ * descriptions and input schemas of `tools/list`).
+ *
+ * Everything else passes unchanged: start, close, the closing reason, the
+ * server's log lines, messages the safe parser refused.
+ */
+
+/* The tools/list calls waiting for their answer, so that answer is
+ * translated; a server that never answers cannot grow this past the cap. */
+#define MAX_TRACKED_CALLS 64
+
+struct _ElicitTapTransport
+{
+  GObject          parent_instance;
+
+  ElicitTransport *inner;
+  char            *text_domain;
+  GPtrArray       *tools_list_ids;   /* char *, compact JSON of the request ids */
+  gboolean         started;
+};
+
+enum {
+  PROP_0,
+  PROP_INNER,
+  PROP_TEXT_DOMAIN,
+  N_PROPS
+};
+
+enum {
+  TRAFFIC,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void transport_iface_init (ElicitTransportInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitTapTransport, elicit_tap_transport, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (ELICIT_TYPE_TRANSPORT, transport_iface_init))
+
+static char *
+id_key (JsonObject *message)
+{
+  JsonNode *id = json_object_get_member (message, "id");
+
+  if (id == NULL || !JSON_NODE_HOLDS_VALUE (id))
+    return NULL;
+
+  return json_to_string (id, FALSE);
+}
+
+static const char *
+get_method (JsonObject *message)
+{
+  JsonNode *node = json_object_get_member (message, "method");
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  return json_node_get_string (node);
+}
+
+static JsonObject *
+get_object (JsonObject *object,
+            const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static void
+track_sent (ElicitTapTransport *self,
+            JsonNode           *message)
+{
+  JsonObject *object;
+  char *key;
+
+  if (self->text_domain == NULL || !JSON_NODE_HOLDS_OBJECT (message))
+    return;
+
+  object = json_node_get_object (message);
+  if (g_strcmp0 (get_method (object), "tools/list") != 0)
+    return;
+
+  key = id_key (object);
+  if (key == NULL)
+    return;
+
+  if (self->tools_list_ids->len >= MAX_TRACKED_CALLS)
+    g_ptr_array_remove_index (self->tools_list_ids, 0);
+  g_ptr_array_add (self->tools_list_ids, key);
+}
+
+static gboolean
+take_tracked (ElicitTapTransport *self,
+              JsonObject         *message)
+{
+  g_autofree char *key = NULL;
+
+  if (self->tools_list_ids->len == 0 || json_object_has_member (message, "method"))
+    return FALSE;
+
+  key = id_key (message);
+  for (guint i = 0; key != NULL && i < self->tools_list_ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->tools_list_ids, i), key))
+      {
+        g_ptr_array_remove_index (self->tools_list_ids, i);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+/* Returns a translated copy of @message, or NULL when nothing is to be
+ * translated. The received node is the reader's; it is not changed. */
+static JsonNode *
+translate (ElicitTapTransport *self,
+           JsonNode           *message)
+{
+  g_autoptr(JsonNode) copy = NULL;
+  JsonObject *object;
+  JsonObject *part;
+
+  if (self->text_domain == NULL || !JSON_NODE_HOLDS_OBJECT (message))
+    return NULL;
+
+  object = json_node_get_object (message);
+  if (g_strcmp0 (get_method (object), "elicitation/create") == 0)
+    {
+      copy = json_node_copy (message);
+      part = get_object (json_node_get_object (copy), "params");
+      if (part != NULL)
+        elicit_text_domain_translate_elicitation (self->text_domain, part);
+    }
+  else if (take_tracked (self, object))
+    {
+      copy = json_node_copy (message);
+      part = get_object (json_node_get_object (copy), "result");
+      if (part != NULL)
+        elicit_text_domain_translate_tools (self->text_domain, part);
+    }
+
+  return g_steal_pointer (&copy);
+}
+
+static void
+inner_message_cb (ElicitTapTransport *self,
+                  JsonNode           *message)
+{
+  g_autoptr(JsonNode) translated = translate (self, message);
+  JsonNode *shown = translated != NULL ? translated : message;
+
+  g_signal_emit (self, signals[TRAFFIC], 0, ELICIT_TAP_RECEIVED, shown);
+  elicit_transport_emit_message (ELICIT_TRANSPORT (self), shown);
+}
+
+static void
+inner_invalid_message_cb (ElicitTapTransport *self,
+                          const GError       *error)
+{
+  g_signal_emit_by_name (self, "invalid-message", error);
+}
+
+static void
+inner_closed_cb (ElicitTapTransport *self,
+                 const GError       *error)
+{
+  elicit_transport_emit_closed (ELICIT_TRANSPORT (self), error);
+}
+
+static void
+inner_log_cb (ElicitTapTransport *self,
+              const char         *line)
+{
+  elicit_transport_emit_log (ELICIT_TRANSPORT (self), line);
+}
+
+/* ElicitTransport ------------------------------------------------------------- */
+
+static void
+elicit_tap_transport_start (ElicitTransport *transport)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (transport);
+
+  if (self->started)
+    return;
+  self->started = TRUE;
+
+  g_signal_connect_object (self->inner, "message",
+                           G_CALLBACK (inner_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->inner, "invalid-message",
+                           G_CALLBACK (inner_invalid_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->inner, "closed",
+                           G_CALLBACK (inner_closed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->inner, "log",
+                           G_CALLBACK (inner_log_cb), self, G_CONNECT_SWAPPED);
+
+  /* It may have closed already (a server that could not be started). */
+  if (elicit_transport_is_closed (self->inner))
+    {
+      elicit_transport_emit_closed (transport, elicit_transport_get_close_error (self->inner));
+      return;
+    }
+
+  elicit_transport_start (self->inner);
+}
+
+static gboolean
+elicit_tap_transport_send (ElicitTransport  *transport,
+                           JsonNode         *message,
+                           GError          **error)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (transport);
+
+  track_sent (self, message);
+  g_signal_emit (self, signals[TRAFFIC], 0, ELICIT_TAP_SENT, message);
+
+  return elicit_transport_send (self->inner, message, error);
+}
+
+static void
+inner_close_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!elicit_transport_close_finish (ELICIT_TRANSPORT (object), result, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+elicit_tap_transport_close_async (ElicitTransport     *transport,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (transport);
+  g_autoptr(GTask) task = NULL;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, elicit_tap_transport_close_async);
+
+  elicit_transport_close_async (self->inner, cancellable, inner_close_cb, g_steal_pointer (&task));
+
+  /* The inner transport said closed to us, unless we never started. */
+  if (!elicit_transport_is_closed (transport))
+    {
+      const GError *reason = elicit_transport_get_close_error (self->inner);
+      g_autoptr(GError) closed = NULL;
+
+      if (reason == NULL)
+        reason = closed = g_error_new_literal (ELICIT_TRANSPORT_ERROR,
+                                               ELICIT_TRANSPORT_ERROR_CLOSED,
+                                               _("The connection was closed"));
+      elicit_transport_emit_closed (transport, reason);
+    }
+}
+
+static gboolean
+elicit_tap_transport_close_finish (ElicitTransport  *transport,
+                                   GAsyncResult     *result,
+                                   GError          **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+elicit_tap_transport_set_protocol_version (ElicitTransport *transport,
+                                           const char      *protocol_version)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (transport);
+
+  elicit_transport_set_protocol_version (self->inner, protocol_version);
+}
+
+static void
+transport_iface_init (ElicitTransportInterface *iface)
+{
+  iface->start = elicit_tap_transport_start;
+  iface->send = elicit_tap_transport_send;
+  iface->close_async = elicit_tap_transport_close_async;
+  iface->close_finish = elicit_tap_transport_close_finish;
+  iface->set_protocol_version = elicit_tap_transport_set_protocol_version;
+}
+
+/* GObject ---------------------------------------------------------------------- */
+
+static void
+elicit_tap_transport_dispose (GObject *object)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (object);
+
+  if (self->inner != NULL)
+    g_signal_handlers_disconnect_by_data (self->inner, self);
+  g_clear_object (&self->inner);
+
+  G_OBJECT_CLASS (elicit_tap_transport_parent_class)->dispose (object);
+}
+
+static void
+elicit_tap_transport_finalize (GObject *object)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (object);
+
+  g_free (self->text_domain);
+  g_ptr_array_unref (self->tools_list_ids);
+
+  G_OBJECT_CLASS (elicit_tap_transport_parent_class)->finalize (object);
+}
+
+static void
+elicit_tap_transport_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_INNER:
+      g_value_set_object (value, elicit_tap_transport_get_inner (self));
+      break;
+
+    case PROP_TEXT_DOMAIN:
+      g_value_set_string (value, elicit_tap_transport_get_text_domain (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+elicit_tap_transport_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  ElicitTapTransport *self = ELICIT_TAP_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_INNER:
+      self->inner = g_value_dup_object (value);
+      break;
+
+    case PROP_TEXT_DOMAIN:
+      self->text_domain = g_value_dup_string (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+elicit_tap_transport_class_init (ElicitTapTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = elicit_tap_transport_dispose;
+  object_class->finalize = elicit_tap_transport_finalize;
+  object_class->get_property = elicit_tap_transport_get_property;
+  object_class->set_property = elicit_tap_transport_set_property;
+
+  /**
+   * ElicitTapTransport:inner:
+   *
+   * The transport to the server.
+   */
+  properties[PROP_INNER] =
+    g_param_spec_object ("inner", NULL, NULL,
+                         ELICIT_TYPE_TRANSPORT,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitTapTransport:text-domain:
+   *
+   * The gettext domain the server's text is translated through, or %NULL.
+   */
+  properties[PROP_TEXT_DOMAIN] =
+    g_param_spec_string ("text-domain", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ElicitTapTransport::traffic:
+   * @self: the transport
+   * @direction: an [enum@TapDirection]
+   * @message: the message, as the session sends or receives it
+   *
+   * Emitted for each message, before it goes out or reaches the session.
+   */
+  signals[TRAFFIC] =
+    g_signal_new ("traffic",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  G_TYPE_INT,
+                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+elicit_tap_transport_init (ElicitTapTransport *self)
+{
+  self->tools_list_ids = g_ptr_array_new_with_free_func (g_free);
+}
+
+/**
+ * elicit_tap_transport_new:
+ * @inner: the transport to the server, not started yet
+ * @text_domain: (nullable): the gettext domain for the server's text
+ *
+ * Returns: (transfer full): a transport in front of @inner
+ */
+ElicitTransport *
+elicit_tap_transport_new (ElicitTransport *inner,
+                          const char      *text_domain)
+{
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (inner), NULL);
+
+  return g_object_new (ELICIT_TYPE_TAP_TRANSPORT,
+                       "inner", inner,
+                       "text-domain", text_domain,
+                       NULL);
+}
+
+/**
+ * elicit_tap_transport_get_inner:
+ * @self: a tap transport
+ *
+ * Returns: (transfer none): the transport to the server
+ */
+ElicitTransport *
+elicit_tap_transport_get_inner (ElicitTapTransport *self)
+{
+  g_return_val_if_fail (ELICIT_IS_TAP_TRANSPORT (self), NULL);
+
+  return self->inner;
+}
+
+/**
+ * elicit_tap_transport_get_text_domain:
+ * @self: a tap transport
+ *
+ * Returns: (nullable): the gettext domain for the server's text
+ */
+const char *
+elicit_tap_transport_get_text_domain (ElicitTapTransport *self)
+{
+  g_return_val_if_fail (ELICIT_IS_TAP_TRANSPORT (self), NULL);
+
+  return self->text_domain;
+}

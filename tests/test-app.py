@@ -1,0 +1,586 @@
+#!/usr/bin/python3
+# test-app.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# The Elicit app as a person uses it, through the accessibility bus: started
+# with `elicit --config FILE` on elicit-demo-server, a tool chosen and run
+# from the window, its elicitation answered in the dialog by field labels,
+# the result read back from the window; a server that crashes on start; a
+# flood of 1,000 elicitations; a broken servers file; a server translated
+# through its text domain; a desktop notification when the window is not
+# focused. Run with Debian's /usr/bin/python3 and python3-pyatspi, under
+# dbus-run-session and Xvfb. With ELICIT_SCREENSHOT_DIR set, it also saves
+# screenshots of the screen there (ImageMagick's import).
+
+import os
+
+# Before GLib is loaded: AT-SPI's client logs warnings of its own (a cache
+# that is not there yet), which the suite's fatal-warnings would make fatal.
+os.environ['G_DEBUG'] = 'gc-friendly'
+
+import json  # noqa: E402
+import shutil
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+
+from atspi_helpers import (Failure, Skip, a11y_env, atspi_missing, check, check_equal, do_action,
+                           find, find_all, find_dialog, pick_option, run_tests, sensitive,
+                           set_number, set_text, showing, skip_all, test, toggle, wait_for,
+                           wait_sensitive, walk)  # noqa: E402
+
+ELICIT = os.environ.get('ELICIT_BIN')
+DEMO = os.environ.get('ELICIT_DEMO_SERVER')
+MO = os.environ.get('ELICIT_TEST_SERVER_MO')
+SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
+SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
+PYTHON = '/usr/bin/python3'
+
+if not ELICIT or not DEMO:
+    skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
+missing = atspi_missing()
+if missing:
+    skip_all(missing)
+
+import pyatspi  # noqa: E402  (after the checks above)
+
+CRASH_REASON = ('server exited with status 3: '
+                'elicit-demo-server: crashing on start, as asked by --crash-on-start')
+
+
+def screenshot(name):
+    if SCREENSHOTS:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        subprocess.run(['import', '-window', 'root', os.path.join(SCREENSHOTS, name + '.png')],
+                       check=False)
+
+
+class Notifications:
+    """A fake notification server on the test's bus; records what it is sent."""
+
+    def __init__(self):
+        fd, self.path = tempfile.mkstemp(prefix='elicit-notifications-')
+        os.close(fd)
+        self.process = subprocess.Popen([PYTHON, os.path.join(SRCDIR, 'fake-notifications.py'),
+                                         self.path], stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline().strip()
+        if line != 'ready':
+            raise Failure('the fake notification server did not start')
+
+    def sent(self):
+        with open(self.path, encoding='utf-8') as log:
+            return [json.loads(line) for line in log if line.strip()]
+
+    def clear(self):
+        open(self.path, 'w').close()
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait()
+        os.unlink(self.path)
+
+
+class App:
+    """elicit --config FILE, its servers file written from servers."""
+
+    def __init__(self, servers=None, text=None, env=None, window_size=None):
+        self.dir = tempfile.mkdtemp(prefix='elicit-app-')
+        self.config = os.path.join(self.dir, 'servers.json')
+        with open(self.config, 'w', encoding='utf-8') as f:
+            f.write(text if text is not None else json.dumps({'mcpServers': servers}, indent=2))
+        self.log = open(os.path.join(self.dir, 'elicit.log'), 'w+', encoding='utf-8')
+        program_env = a11y_env()
+        # Nothing of the user's own configuration.
+        program_env['XDG_CONFIG_HOME'] = os.path.join(self.dir, 'config')
+        if SCREENSHOTS and window_size is None:
+            window_size = (1440, 900)  # roomier than the default, for pictures
+        self.keyfile = os.path.join(self.dir, 'config', 'glib-2.0', 'settings', 'keyfile')
+        if window_size is not None:
+            os.makedirs(os.path.dirname(self.keyfile))
+            with open(self.keyfile, 'w', encoding='utf-8') as keyfile:
+                keyfile.write('[org/gnome/Elicit]\nwindow-size=(%d, %d)\n' % window_size)
+            program_env['GSETTINGS_BACKEND'] = 'keyfile'
+        if SCREENSHOTS:
+            program_env['HOME'] = self.dir  # the window shows ~/servers.json
+        program_env.update(env or {})
+        self.process = subprocess.Popen([ELICIT, '--config', self.config], env=program_env,
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+
+    def window(self):
+        return find_dialog('Elicit', self.process.pid)
+
+    def dialog(self, server):
+        return find_dialog('Request from ' + server, self.process.pid)
+
+    def any_window(self, title):
+        """A window of the app called title, whatever AT-SPI says of its state."""
+        def found():
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                app = desktop.getChildAtIndex(i)
+                if app is None or app.get_process_id() != self.process.pid:
+                    continue
+                for j in range(app.childCount):
+                    frame = app.getChildAtIndex(j)
+                    if frame is not None and frame.name == title:
+                        return frame
+            return None
+        return wait_for('the window %r' % title, found)
+
+    def dialogs(self, server):
+        frames = []
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is None or app.get_process_id() != self.process.pid:
+                continue
+            for j in range(app.childCount):
+                frame = app.getChildAtIndex(j)
+                if frame is not None and frame.name == 'Request from ' + server and showing(frame):
+                    frames.append(frame)
+        return frames
+
+    def rss_kib(self):
+        with open('/proc/%d/status' % self.process.pid, encoding='ascii') as status:
+            for line in status:
+                if line.startswith('VmRSS:'):
+                    return int(line.split()[1])
+        raise Failure('no VmRSS for the app')
+
+    def output(self):
+        self.log.seek(0)
+        return self.log.read()
+
+    def settings(self):
+        with open(self.keyfile, encoding='utf-8') as keyfile:
+            return keyfile.read()
+
+    def close(self, keep=False):
+        """Quits the app (SIGTERM quits it cleanly) and checks it did not crash."""
+        status = None
+        servers = subprocess.run(['pgrep', '-P', str(self.process.pid)], capture_output=True,
+                                 text=True).stdout.split()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                status = self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                raise Failure('the app did not quit on SIGTERM')
+        else:
+            status = self.process.returncode
+        output = self.output()
+        self.log.close()
+        if not keep:
+            shutil.rmtree(self.dir, ignore_errors=True)
+        if status != 0:
+            raise Failure('the app exited with status %s:\n%s' % (status, output[-3000:]))
+        wait_for('the servers to stop with the app',
+                 lambda: not any(running(pid) for pid in servers), timeout=10)
+        # GTK 4.8 logs criticals of its own on Xvfb (popovers); Elicit must not.
+        ours = [line for line in output.splitlines()
+                if 'Elicit-WARNING' in line or 'Elicit-CRITICAL' in line]
+        if ours:
+            raise Failure('the app logged:\n' + '\n'.join(ours[:20]))
+
+
+def running(pid):
+    try:
+        with open('/proc/%s/stat' % pid, encoding='ascii') as stat:
+            return stat.read().split(')')[-1].split()[0] != 'Z'
+    except FileNotFoundError:
+        return False
+
+
+def labels(root):
+    return [acc.name for acc in walk(root) if acc.getRoleName() == 'label']
+
+
+def find_named(root, name):
+    for acc in walk(root):
+        if acc.name == name:
+            return acc
+    return None
+
+
+def wait_label(root, text):
+    return wait_for('the label %r' % text, lambda: find(root, 'label', text))
+
+
+def list_box(root, name):
+    return wait_for('the list %r' % name, lambda: find(root, 'list', name))
+
+
+def choose_tool(window, title):
+    tools = list_box(window, 'Tools')
+
+    def select():
+        for i in range(tools.childCount):
+            row = tools.getChildAtIndex(i)
+            if any(acc.getRoleName() == 'label' and acc.name == title for acc in walk(row)):
+                tools.querySelection().selectChild(i)
+                return True
+        return False
+    wait_for('the tool %r' % title, select)
+    # Its title shows twice: in the list, and over its form.
+    wait_for('the tool %r to be shown' % title,
+             lambda: len([acc for acc in walk(window)
+                          if acc.getRoleName() == 'label' and acc.name == title]) >= 2)
+
+
+def run_tool(window):
+    do_action(wait_sensitive(window, 'push button', 'Run'))
+
+
+def result_text(window):
+    view = wait_for('the result', lambda: find(window, 'text', 'Result'))
+    text = view.queryText()
+    return text.getText(0, text.characterCount)
+
+
+def wait_result(window, prefix):
+    def done():
+        text = result_text(window)
+        return text if text.startswith(prefix) else None
+    try:
+        return wait_for('a result starting with %r' % prefix, done, timeout=60)
+    except Failure:
+        raise Failure('the result is %r, not %r…' % (result_text(window), prefix))
+
+
+def wait_ready(window, server):
+    servers = list_box(window, 'Servers')
+    wait_for('“%s” to be ready' % server, lambda: find(servers, 'label', 'Ready'))
+
+
+def answer_registration(dialog, username='Username', email='Email Address', age='Age',
+                        country='Country', germany='Germany'):
+    accept = find(dialog, 'push button', 'Accept')
+    check(accept is not None, 'no Accept button')
+    set_text(dialog, 'text', username, 'ada_l')
+    set_text(dialog, 'text', email, 'ada@example.com')
+    set_number(dialog, age, 36)
+    pick_option(dialog, country, germany)
+    do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+
+
+@test
+def a_tool_run_from_the_window_shows_the_answer_it_got():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        check(find(window, 'label', 'Calls itself “Elicit Demo Server”, version 0.1.0') is not None,
+              'the server\'s own name is not shown as its claim')
+        screenshot('ready')
+
+        choose_tool(window, 'Register a user')
+        check(find(window, 'label', 'Nothing to fill in') is not None,
+              'register_user takes no arguments, but the form shows some')
+        run_tool(window)
+
+        dialog = app.dialog('demo')
+        check(find(dialog, 'label', 'Complete your user registration') is not None,
+              'the dialog does not show the server\'s message')
+        set_text(dialog, 'text', 'Username', 'ada_l')
+        set_text(dialog, 'text', 'Email Address', 'ada@example.com')
+        set_number(dialog, 'Age', 36)
+        pick_option(dialog, 'Country', 'Germany')
+        toggle(dialog, 'check box', 'Subscribe to Newsletter')
+        accept = wait_sensitive(dialog, 'push button', 'Accept')
+        screenshot('dialog')
+        do_action(accept)
+
+        text = wait_result(window, 'accept: ')
+        expected = ('accept: {"username":"ada_l","email":"ada@example.com","age":36,'
+                    '"country":"de","newsletter":true}')
+        check_equal(text.split('\n')[0], expected, 'the result shown')
+        check('Structured content:\n{\n\t"action" : "accept",\n\t"content" : {\n\t\t"username"' in text,
+              'the structured content is not shown:\n' + text)
+        check(find(window, 'label', 'Done') is not None, 'the result is not marked done')
+        screenshot('result')
+    finally:
+        app.close()
+
+
+@test
+def a_tool_with_arguments_runs_with_what_the_form_says():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Confirm')
+        set_text(window, 'text', 'Question', 'Delete the draft?')
+        run_tool(window)
+        dialog = app.dialog('demo')
+        check(find(dialog, 'label', 'Delete the draft?') is not None,
+              'the dialog does not ask the question given as an argument')
+        do_action(wait_sensitive(dialog, 'push button', 'Decline'))
+        check_equal(wait_result(window, 'decline'),
+                    'decline\n\nStructured content:\n{\n\t"action" : "decline"\n}', 'the result shown')
+    finally:
+        app.close()
+
+
+@test
+def a_tool_that_needs_a_web_sign_in_first_shows_it_then_runs_again():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Require a web sign-in')
+        set_number(window, 'Complete after (ms)', 300)
+        run_tool(window)
+
+        # Error -32042: the server's URL elicitation opens like any prompt.
+        # (GTK 4.8 gives this window the role "filler", without "showing".)
+        dialog = app.any_window('Request from demo')
+        wait_label(window, 'The server asks you to complete a step in your browser first; '
+                           'then run the tool again')
+        check(find(dialog, 'label', 'Authorization is required to access your Example Co files.')
+              is not None, 'the dialog does not show the server\'s message: %r' % labels(dialog))
+        do_action(wait_sensitive(dialog, 'push button', 'Cancel'))
+
+        # The server says it is complete after 300 ms; then the call goes through.
+        def retried():
+            run_tool(window)
+            return wait_result(window, 'authorized: ').startswith('authorized: elicitation ')
+        time.sleep(0.5)
+        check(retried(), 'the retry did not go through')
+    finally:
+        app.close()
+
+
+@test
+def a_server_that_crashes_on_start_shows_its_reason_in_the_server_list():
+    app = App({'demo': {'command': DEMO}, 'crashy': {'command': DEMO, 'args': ['--crash-on-start']}})
+    try:
+        window = app.window()
+        servers = list_box(window, 'Servers')
+        wait_for('the reason in the server list', lambda: find(servers, 'label', CRASH_REASON))
+        wait_for('“demo” to be ready', lambda: find(servers, 'label', 'Ready'))
+        # GTK leaves hidden widgets out of the tree.
+        restart = find(servers, 'push button', 'Restart “crashy”')
+        check(restart is not None, 'no restart button for the failed server')
+        check(find(servers, 'push button', 'Restart “demo”') is None,
+              'a restart button shows for a server that runs')
+        screenshot('crashed')
+
+        # It fails the same way again, and says so again.
+        do_action(restart)
+        wait_for('the reason in the server list', lambda: find(servers, 'label', CRASH_REASON))
+    finally:
+        app.close()
+
+
+@test
+def a_flood_of_1000_prompts_keeps_one_dialog_and_bounded_memory():
+    app = App({'flood': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'flood')
+        choose_tool(window, 'Flood of requests')
+        set_number(window, 'Count', 1000)
+        before = app.rss_kib()
+        run_tool(window)
+
+        app.dialog('flood')
+        notice = ('“flood” sent more prompts than it may at once; 984 were answered with an error '
+                  'without asking you.')
+        wait_for('the notice of the refused prompts', lambda: find(window, 'label', notice))
+        wait_for('the prompts to be counted',
+                 lambda: find_named(window, 'Prompts (16)') is not None)
+        time.sleep(1)  # time for more windows to appear, if any would
+        check_equal(len(app.dialogs('flood')), 1, 'dialogs open')
+        after = app.rss_kib()
+        print('# resident memory: %d KiB before the flood, %d KiB after' % (before, after),
+              flush=True)
+        check(after - before < 100 * 1024,
+              'memory grew from %d KiB to %d KiB' % (before, after))
+        screenshot('flood')
+
+        for remaining in range(15, -1, -1):
+            def cancel_one():
+                for dialog in app.dialogs('flood'):
+                    cancel = find(dialog, 'push button', 'Cancel')
+                    if cancel is not None and sensitive(cancel):
+                        do_action(cancel)
+                        return True
+                return False
+            wait_for('a dialog to cancel', cancel_one)
+            title = 'Prompts (%d)' % remaining if remaining else 'Prompts'
+            wait_for('“%s”' % title, lambda: find_named(window, title) is not None)
+
+        text = wait_result(window, 'accept: 0')
+        check_equal(text.split('\n')[0], 'accept: 0, decline: 0, cancel: 16, error: 984, invalid: 0',
+                    'the tally the server reports')
+    finally:
+        app.close()
+
+
+@test
+def a_server_that_goes_away_takes_its_prompts_with_it_visibly():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Flood of requests')
+        set_number(window, 'Count', 3)
+        run_tool(window)
+        dialog = app.dialog('demo')
+        wait_for('the prompts to be counted', lambda: find_named(window, 'Prompts (3)') is not None)
+
+        children = subprocess.run(['pgrep', '-P', str(app.process.pid)], capture_output=True,
+                                  text=True).stdout.split()
+        check_equal(len(children), 1, 'servers running')
+        os.kill(int(children[0]), signal.SIGKILL)
+
+        wait_label(dialog, 'The server disconnected')
+        servers = list_box(window, 'Servers')
+        wait_for('the reason in the server list', lambda: next(
+            (acc for acc in walk(servers) if acc.getRoleName() == 'label'
+             and acc.name.startswith('server was killed by signal 9')), None))
+        notice = find(window, 'panel', 'Notice')
+        wait_for('the notice of the withdrawn prompts', lambda: next(
+            (acc for acc in walk(notice) if acc.getRoleName() == 'label'
+             and acc.name.startswith('“demo” withdrew 3 prompts: ')), None))
+        wait_for('no prompt to wait', lambda: find_named(window, 'Prompts') is not None)
+        wait_for('the dialog to close by itself', lambda: not app.dialogs('demo'))
+        check_equal(wait_result(window, 'server was killed'), 'server was killed by signal 9',
+                    'the result of the call')
+        check(find(window, 'label', 'The call failed') is not None, 'the call is not marked failed')
+    finally:
+        app.close()
+
+
+@test
+def the_window_keeps_its_size_in_gsettings():
+    app = App({'demo': {'command': DEMO}}, window_size=(1000, 700))
+    try:
+        window = app.window()
+        extents = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        # Give or take the frame GTK draws around it without a compositor;
+        # the default size is 1100 × 720.
+        check(abs(extents.width - 1000) <= 16 and abs(extents.height - 700) <= 16,
+              'the window is %d × %d, not about 1000 × 700' % (extents.width, extents.height))
+    finally:
+        app.close(keep=True)
+    try:
+        check_equal(app.settings(),
+                    '[org/gnome/Elicit]\nwindow-size=(1000, 700)\nwindow-maximized=false\n',
+                    'the settings kept')
+    finally:
+        shutil.rmtree(app.dir, ignore_errors=True)
+
+
+@test
+def a_broken_servers_file_is_reported_with_line_and_column():
+    app = App(text='{\n  "mcpServers": {\n    "demo": {"command": "x",}\n  }\n}\n')
+    try:
+        window = app.window()
+        prefix = 'The servers file could not be read: %s:3:28: ' % app.config
+        notice = wait_for('the notice', lambda: find(window, 'panel', 'Notice'))
+        wait_for('the reason in the notice', lambda: next(
+            (acc for acc in walk(notice) if acc.getRoleName() == 'label'
+             and acc.name.startswith(prefix)), None))
+        check(find(window, 'label', 'The Servers File Could Not Be Read') is not None,
+              'the window does not say why it is empty')
+    finally:
+        app.close()
+
+
+@test
+def a_servers_own_text_is_translated_through_its_text_domain():
+    if not MO:
+        raise Skip('ELICIT_TEST_SERVER_MO is not set')
+    locale = tempfile.mkdtemp(prefix='elicit-locale-')
+    messages = os.path.join(locale, 'de', 'LC_MESSAGES')
+    os.makedirs(messages)
+    shutil.copy(MO, os.path.join(messages, 'elicit-test-server.mo'))
+    empty = tempfile.mkdtemp(prefix='elicit-no-catalogue-')
+    # German for the server; Elicit's own words stay English (no catalogue).
+    app = App({'demo': {'command': DEMO, 'elicit': {'textDomain': 'elicit-test-server',
+                                                    'localeDir': locale}}},
+              env={'LANGUAGE': 'de', 'LC_ALL': 'C.UTF-8', 'ELICIT_LOCALEDIR': empty})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Benutzer registrieren')
+        check(find(window, 'label', 'Fragt nach dem Registrierungsformular aus den MCP-Beispielen.')
+              is not None, 'the tool description is not translated')
+        run_tool(window)
+
+        dialog = app.dialog('demo')
+        check(find(dialog, 'label', 'Schließen Sie Ihre Registrierung ab') is not None,
+              'the message is not translated: %r' % labels(dialog))
+        answer_registration(dialog, 'Benutzername', 'E-Mail-Adresse', 'Alter', 'Land', 'Deutschland')
+
+        text = wait_result(window, 'accept: ')
+        check_equal(text.split('\n')[0],
+                    'accept: {"username":"ada_l","email":"ada@example.com","age":36,'
+                    '"country":"de","newsletter":false}', 'the result shown')
+    finally:
+        app.close()
+        shutil.rmtree(locale, ignore_errors=True)
+        shutil.rmtree(empty, ignore_errors=True)
+
+
+FOCUS_THIEF = '''
+import gi
+gi.require_version('Gtk', '4.0')
+from gi.repository import Gtk
+app = Gtk.Application(application_id='org.gnome.Elicit.FocusThief')
+def activate(app):
+    window = Gtk.ApplicationWindow(application=app, title='Focus thief')
+    window.set_default_size(200, 100)
+    window.present()
+app.connect('activate', activate)
+app.run([])
+'''
+
+
+@test
+def a_prompt_behind_another_window_sends_a_notification():
+    notifications = NOTIFICATIONS
+    notifications.clear()
+    app = App({'demo': {'command': DEMO}})
+    thief = None
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Confirm')
+
+        thief = subprocess.Popen([PYTHON, '-c', FOCUS_THIEF], env=a11y_env())
+        try:
+            wait_for('the window to lose the focus',
+                     lambda: not window.getState().contains(pyatspi.STATE_ACTIVE), timeout=10)
+        except Failure:
+            raise Skip('no way to move the focus away on this display')
+
+        run_tool(window)
+        dialog = app.dialog('demo')
+        sent = wait_for('a notification', notifications.sent)
+        check_equal(sent, [{'summary': '“demo” is asking for your input',
+                            'body': 'Delete the file demo.txt?'}], 'notifications')
+        do_action(wait_sensitive(dialog, 'push button', 'Cancel'))
+        wait_result(window, 'cancel')
+    finally:
+        if thief is not None:
+            thief.terminate()
+            thief.wait()
+        app.close()
+
+
+if __name__ == '__main__':
+    # A desktop notification server for every case: without one, GIO warns.
+    NOTIFICATIONS = Notifications()
+    try:
+        status = run_tests('App')
+    finally:
+        NOTIFICATIONS.close()
+    raise SystemExit(status)
