@@ -708,7 +708,7 @@ test_url_shows_the_domain (Fixture       *fixture,
   g_assert_true (shows_label (fixture, "example.co.uk"));
   g_assert_true (shows_label (fixture, "login.example.co.uk"));
   g_assert_true (shows_label (fixture, "Encrypted (HTTPS)"));
-  g_assert_true (shows_label (fixture, "Nothing has been opened yet. Accept opens this address in your web browser."));
+  g_assert_true (shows_label (fixture, "Nothing has been opened yet. If you accept, this address opens in your web browser."));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (elicit_dialog_get_accept_button (dialog (fixture)))),
                    ==, "Open in Browser");
   /* Nothing is opened before consent. */

@@ -345,13 +345,13 @@ elicitation_cb (ElicitSession *session,
   elicit_prompt_queue_push (server->queue, request);
 }
 
+/* The session withdrew its requests already; this catches any it no longer
+ * knew about. */
 static void
 closed_cb (ElicitSession *session,
            const GError  *error,
            Server        *server)
 {
-  /* The session withdrew its requests already; this catches any it no
-   * longer knew about. */
   withdraw_server (server, error != NULL ? error->message : _("The connection to the server closed"));
 }
 

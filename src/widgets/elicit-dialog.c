@@ -715,7 +715,7 @@ build_url_accepted (ElicitDialog *self)
     gtk_box_append (self->body_box, make_note ("dialog-warning-symbolic", warnings[i], "elicit-warning"));
 
   gtk_box_append (self->body_box,
-                  make_label (_("Nothing has been opened yet. Accept opens this address in your web browser."),
+                  make_label (_("Nothing has been opened yet. If you accept, this address opens in your web browser."),
                               "dim-label"));
 
   self->launch_error_label = GTK_LABEL (make_label (NULL, "error"));
