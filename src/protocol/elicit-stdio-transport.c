@@ -305,40 +305,16 @@ wait_cb (GObject      *object,
 }
 
 static void
-fail_line (ElicitStdioTransport *self,
-           guint64               line_number,
-           const GError         *error)
+fail_line (ElicitTransport *transport,
+           guint64          line_number,
+           const GError    *error)
 {
   g_message ("server wrote invalid JSON on line %" G_GUINT64_FORMAT ": %s",
              line_number, error->message);
-  close_now (self,
+  close_now (ELICIT_STDIO_TRANSPORT (transport),
              g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON,
                           _("server wrote invalid JSON on line %lu: %s"),
                           (gulong) line_number, error->message));
-}
-
-typedef struct
-{
-  ElicitStdioTransport *self;
-  guint64               line_number;
-} LongLine;
-
-static void
-long_line_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  LongLine *pending = user_data;
-  g_autoptr(ElicitStdioTransport) self = pending->self;
-  guint64 line_number = pending->line_number;
-  g_autoptr(GError) error = NULL;
-
-  g_free (pending);
-
-  if (!elicit_transport_receive_finish (ELICIT_TRANSPORT (self), result, &error))
-    fail_line (self, line_number, error);
-  else if (self->stdout_reader != NULL)
-    elicit_line_reader_resume (self->stdout_reader);
 }
 
 static ElicitLineAction
@@ -348,29 +324,10 @@ stdout_line_cb (const char *line,
                 gboolean    truncated,
                 gpointer    user_data)
 {
-  g_autoptr(ElicitStdioTransport) self = g_object_ref (user_data);
-  g_autoptr(GError) error = NULL;
+  ElicitStdioTransport *self = user_data;
 
-  /* Parsed in a worker; the next lines wait, so the order holds. */
-  if (length >= ELICIT_TRANSPORT_THREADED_PARSE_MIN)
-    {
-      g_autoptr(GBytes) bytes = g_bytes_new (line, length);
-      LongLine *pending = g_new0 (LongLine, 1);
-
-      pending->self = g_object_ref (self);
-      pending->line_number = line_number;
-      elicit_transport_receive_async (ELICIT_TRANSPORT (self), bytes, long_line_cb, pending);
-      return ELICIT_LINE_PAUSE;
-    }
-
-  if (!elicit_transport_receive (ELICIT_TRANSPORT (self), line, length, &error))
-    {
-      fail_line (self, line_number, error);
-      return ELICIT_LINE_STOP;
-    }
-
-  return elicit_transport_is_closed (ELICIT_TRANSPORT (self)) ? ELICIT_LINE_STOP
-                                                              : ELICIT_LINE_CONTINUE;
+  return elicit_transport_receive_line (ELICIT_TRANSPORT (self), self->stdout_reader,
+                                        line, length, line_number, fail_line);
 }
 
 static void

@@ -124,39 +124,15 @@ close_with_error (ElicitStreamTransport *self,
 }
 
 static void
-fail_line (ElicitStreamTransport *self,
-           guint64                line_number,
-           const GError          *error)
+fail_line (ElicitTransport *transport,
+           guint64          line_number,
+           const GError    *error)
 {
   g_message ("invalid JSON on line %" G_GUINT64_FORMAT ": %s", line_number, error->message);
-  close_with_error (self,
+  close_with_error (ELICIT_STREAM_TRANSPORT (transport),
                     g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON,
                                  _("received invalid JSON on line %lu: %s"),
                                  (gulong) line_number, error->message));
-}
-
-typedef struct
-{
-  ElicitStreamTransport *self;
-  guint64                line_number;
-} LongLine;
-
-static void
-long_line_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  LongLine *pending = user_data;
-  g_autoptr(ElicitStreamTransport) self = pending->self;
-  guint64 line_number = pending->line_number;
-  g_autoptr(GError) error = NULL;
-
-  g_free (pending);
-
-  if (!elicit_transport_receive_finish (ELICIT_TRANSPORT (self), result, &error))
-    fail_line (self, line_number, error);
-  else if (self->reader != NULL)
-    elicit_line_reader_resume (self->reader);
 }
 
 static ElicitLineAction
@@ -166,29 +142,10 @@ line_cb (const char *line,
          gboolean    truncated,
          gpointer    user_data)
 {
-  g_autoptr(ElicitStreamTransport) self = g_object_ref (user_data);
-  g_autoptr(GError) error = NULL;
+  ElicitStreamTransport *self = user_data;
 
-  /* Parsed in a worker; the next lines wait, so the order holds. */
-  if (length >= ELICIT_TRANSPORT_THREADED_PARSE_MIN)
-    {
-      g_autoptr(GBytes) bytes = g_bytes_new (line, length);
-      LongLine *pending = g_new0 (LongLine, 1);
-
-      pending->self = g_object_ref (self);
-      pending->line_number = line_number;
-      elicit_transport_receive_async (ELICIT_TRANSPORT (self), bytes, long_line_cb, pending);
-      return ELICIT_LINE_PAUSE;
-    }
-
-  if (!elicit_transport_receive (ELICIT_TRANSPORT (self), line, length, &error))
-    {
-      fail_line (self, line_number, error);
-      return ELICIT_LINE_STOP;
-    }
-
-  return elicit_transport_is_closed (ELICIT_TRANSPORT (self)) ? ELICIT_LINE_STOP
-                                                              : ELICIT_LINE_CONTINUE;
+  return elicit_transport_receive_line (ELICIT_TRANSPORT (self), self->reader,
+                                        line, length, line_number, fail_line);
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "elicit-line-reader-private.h"
 #include "elicit-transport.h"
 
 G_BEGIN_DECLS
@@ -44,6 +45,24 @@ void      elicit_transport_receive_async  (ElicitTransport     *self,
 gboolean  elicit_transport_receive_finish (ElicitTransport     *self,
                                            GAsyncResult        *result,
                                            GError             **error);
+
+/* Told that line @line_number is not JSON at all (@error from the parser):
+ * closes @self with the transport's own wording. */
+typedef void (*ElicitTransportLineFailedFunc) (ElicitTransport *self,
+                                               guint64          line_number,
+                                               const GError    *error);
+
+/* The line function of a transport reading one message per line from
+ * @reader: passes the line to elicit_transport_receive(), or, from
+ * ELICIT_TRANSPORT_THREADED_PARSE_MIN bytes on, to
+ * elicit_transport_receive_async() with @reader paused until it is done, so
+ * the order holds. Calls @failed for a line that is not JSON. */
+ElicitLineAction elicit_transport_receive_line (ElicitTransport               *self,
+                                                ElicitLineReader              *reader,
+                                                const char                    *line,
+                                                gsize                          length,
+                                                guint64                        line_number,
+                                                ElicitTransportLineFailedFunc  failed);
 
 /* One message as one line of compact, valid JSON, newline included. */
 GBytes   *elicit_transport_serialize_line (JsonNode        *message);

@@ -467,6 +467,73 @@ elicit_transport_receive_finish (ElicitTransport  *self,
   return deliver_parsed (self, node, parse_error, error);
 }
 
+typedef struct
+{
+  ElicitTransport               *self;
+  ElicitLineReader              *reader;
+  guint64                        line_number;
+  ElicitTransportLineFailedFunc  failed;
+} LongLine;
+
+static void
+long_line_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  LongLine *pending = user_data;
+  g_autoptr(ElicitTransport) self = pending->self;
+  g_autoptr(ElicitLineReader) reader = pending->reader;
+  guint64 line_number = pending->line_number;
+  ElicitTransportLineFailedFunc failed = pending->failed;
+  g_autoptr(GError) error = NULL;
+
+  g_free (pending);
+
+  if (!elicit_transport_receive_finish (self, result, &error))
+    failed (self, line_number, error);
+  else
+    elicit_line_reader_resume (reader);
+}
+
+ElicitLineAction
+elicit_transport_receive_line (ElicitTransport               *self,
+                               ElicitLineReader              *reader,
+                               const char                    *line,
+                               gsize                          length,
+                               guint64                        line_number,
+                               ElicitTransportLineFailedFunc  failed)
+{
+  /* Handlers of ::message may drop the last reference to the transport. */
+  g_autoptr(ElicitTransport) keep = g_object_ref (self);
+  g_autoptr(GError) error = NULL;
+
+  g_assert (ELICIT_IS_TRANSPORT (self));
+  g_assert (reader != NULL);
+  g_assert (failed != NULL);
+
+  /* Parsed in a worker; the next lines wait, so the order holds. */
+  if (length >= ELICIT_TRANSPORT_THREADED_PARSE_MIN)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (line, length);
+      LongLine *pending = g_new0 (LongLine, 1);
+
+      pending->self = g_object_ref (self);
+      pending->reader = elicit_line_reader_ref (reader);
+      pending->line_number = line_number;
+      pending->failed = failed;
+      elicit_transport_receive_async (self, bytes, long_line_cb, pending);
+      return ELICIT_LINE_PAUSE;
+    }
+
+  if (!elicit_transport_receive (self, line, length, &error))
+    {
+      failed (self, line_number, error);
+      return ELICIT_LINE_STOP;
+    }
+
+  return elicit_transport_is_closed (self) ? ELICIT_LINE_STOP : ELICIT_LINE_CONTINUE;
+}
+
 void
 elicit_transport_emit_log (ElicitTransport *self,
                            const char      *line)

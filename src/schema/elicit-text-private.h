@@ -21,5 +21,9 @@ char     *elicit_text_sanitize_line  (const char *text,
 char     *elicit_text_sanitize_block (const char *text,
                                       gsize       max_chars);
 gboolean  elicit_text_looks_secret   (const char *text);
+/* Controls, format characters (zero-width characters, bidirectional marks and
+ * overrides), unassigned, private-use and surrogate code points: characters
+ * that render as nothing or reorder the text around them. */
+gboolean  elicit_text_is_invisible   (gunichar    c);
 
 G_END_DECLS

@@ -17,13 +17,12 @@
  * characters can break a layout. Labels lose all of them; blocks of text keep
  * line breaks and tabs.
  */
-static gboolean
-is_invisible (gunichar c)
+gboolean
+elicit_text_is_invisible (gunichar c)
 {
   switch (c)
     {
     case 0x061C:             /* ARABIC LETTER MARK */
-    case 0x115F: case 0x1160: case 0x3164: case 0xFFA0: /* Hangul fillers */
     case 0x180E:             /* MONGOLIAN VOWEL SEPARATOR */
     case 0x200B: case 0x200C: case 0x200D: case 0x200E: case 0x200F:
     case 0x202A: case 0x202B: case 0x202C: case 0x202D: case 0x202E:
@@ -70,6 +69,19 @@ is_invisible (gunichar c)
     case G_UNICODE_SPACE_SEPARATOR:
     default:
       return FALSE;
+    }
+}
+
+/* Hangul fillers are letters that render as nothing. */
+static gboolean
+is_invisible (gunichar c)
+{
+  switch (c)
+    {
+    case 0x115F: case 0x1160: case 0x3164: case 0xFFA0:
+      return TRUE;
+    default:
+      return elicit_text_is_invisible (c);
     }
 }
 

@@ -13,6 +13,7 @@
 #include <libpsl.h>
 
 #include "elicit-init-private.h"
+#include "elicit-text-private.h"
 #include "elicit-url-info.h"
 
 /**
@@ -122,48 +123,22 @@ add_warning (ElicitUrlInfo *self,
 static gboolean
 is_hidden_char (gunichar c)
 {
+  GUnicodeType type;
+
   if (c <= 0x20 || c == 0x7F)
     return TRUE;
 
   if (g_unichar_isspace (c))
     return TRUE;
 
-  switch (g_unichar_type (c))
-    {
-    case G_UNICODE_CONTROL:
-    case G_UNICODE_FORMAT:
-    case G_UNICODE_UNASSIGNED:
-    case G_UNICODE_PRIVATE_USE:
-    case G_UNICODE_SURROGATE:
-    case G_UNICODE_LINE_SEPARATOR:
-    case G_UNICODE_PARAGRAPH_SEPARATOR:
-    case G_UNICODE_SPACE_SEPARATOR:
-      return TRUE;
-    case G_UNICODE_LOWERCASE_LETTER:
-    case G_UNICODE_MODIFIER_LETTER:
-    case G_UNICODE_OTHER_LETTER:
-    case G_UNICODE_TITLECASE_LETTER:
-    case G_UNICODE_UPPERCASE_LETTER:
-    case G_UNICODE_SPACING_MARK:
-    case G_UNICODE_ENCLOSING_MARK:
-    case G_UNICODE_NON_SPACING_MARK:
-    case G_UNICODE_DECIMAL_NUMBER:
-    case G_UNICODE_LETTER_NUMBER:
-    case G_UNICODE_OTHER_NUMBER:
-    case G_UNICODE_CONNECT_PUNCTUATION:
-    case G_UNICODE_DASH_PUNCTUATION:
-    case G_UNICODE_CLOSE_PUNCTUATION:
-    case G_UNICODE_FINAL_PUNCTUATION:
-    case G_UNICODE_INITIAL_PUNCTUATION:
-    case G_UNICODE_OTHER_PUNCTUATION:
-    case G_UNICODE_OPEN_PUNCTUATION:
-    case G_UNICODE_CURRENCY_SYMBOL:
-    case G_UNICODE_MODIFIER_SYMBOL:
-    case G_UNICODE_MATH_SYMBOL:
-    case G_UNICODE_OTHER_SYMBOL:
-    default:
-      return FALSE;
-    }
+  if (elicit_text_is_invisible (c))
+    return TRUE;
+
+  type = g_unichar_type (c);
+
+  return (type == G_UNICODE_LINE_SEPARATOR ||
+          type == G_UNICODE_PARAGRAPH_SEPARATOR ||
+          type == G_UNICODE_SPACE_SEPARATOR);
 }
 
 static gboolean
