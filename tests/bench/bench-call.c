@@ -128,6 +128,12 @@ measure (Display     *display,
   env = g_environ_setenv (env, "GTK_A11Y", "none", TRUE);
   env = g_environ_setenv (env, "NO_AT_BRIDGE", "1", TRUE);
   env = g_environ_setenv (env, "ELICIT_BENCH_TIMING", "1", TRUE);
+  /* zenity (GTK 3) draws with cairo. Under Xvfb, GTK 4's default GL renderer
+   * runs on llvmpipe and spends ~150 ms compiling shaders before the first
+   * frame, which says nothing about Elicit: same renderer for both, unless the
+   * caller chose one. */
+  if (g_environ_getenv (env, "GSK_RENDERER") == NULL)
+    env = g_environ_setenv (env, "GSK_RENDERER", "cairo", TRUE);
 
   memset (run, 0, sizeof *run);
   drain_x (display, run);
