@@ -72,10 +72,23 @@ headless() {
   fi
 }
 
+# Adds the results of the last `meson test` in build dir $1 to the totals.
+passed_total=0
+failed_total=0
+count_results() {
+  local log=$1/meson-logs/testlog.json ok bad
+  [[ -f $log ]] || return 0
+  ok=$(grep -cE '"result": "(OK|EXPECTEDFAIL)"' "$log" || true)
+  bad=$(grep -cE '"result": "(FAIL|ERROR|TIMEOUT|UNEXPECTEDPASS)"' "$log" || true)
+  passed_total=$((passed_total + ok))
+  failed_total=$((failed_total + bad))
+}
+
 run_tests() {
   local failed=0
   log "tests"
   headless meson test -C _build --print-errorlogs --num-processes 2 || failed=1
+  count_results _build
 
   log "unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer"
   build _build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
@@ -87,10 +100,18 @@ run_tests() {
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     headless meson test -C _build-asan --print-errorlogs --suite unit --num-processes 2 \
     || failed=1
+  count_results _build-asan
 
   log "fuzzing schema parsing and the JSON pre-scan (30 s each)"
-  tests/fuzz/run.sh 30 || failed=1
+  if tests/fuzz/run.sh 30; then
+    passed_total=$((passed_total + 1))
+  else
+    failed=1
+    failed_total=$((failed_total + 1))
+  fi
 
+  # The plain closing line CI reads.
+  echo "$passed_total passed, $failed_total failed"
   return $failed
 }
 
