@@ -136,6 +136,8 @@ static const UrlCase cases[] = {
            "https://example.com/\u202Egpj.exe", ELICIT_URL_ERROR_INVISIBLE_CHARACTERS, E_HIDDEN),
   REFUSED ("a-zero-width-space-in-the-host-is-refused",
            "https://exa\u200Bmple.com/", ELICIT_URL_ERROR_INVISIBLE_CHARACTERS, E_HIDDEN),
+  REFUSED ("a-hangul-filler-that-draws-nothing-is-refused",
+           "https://example.com/pay\u3164ment", ELICIT_URL_ERROR_INVISIBLE_CHARACTERS, E_HIDDEN),
   REFUSED ("a-missing-host-is-refused",
            "https:///path", ELICIT_URL_ERROR_NO_HOST, E_NO_HOST),
   REFUSED ("a-url-without-slashes-is-refused",

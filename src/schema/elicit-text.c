@@ -23,6 +23,7 @@ elicit_text_is_invisible (gunichar c)
   switch (c)
     {
     case 0x061C:             /* ARABIC LETTER MARK */
+    case 0x115F: case 0x1160: case 0x3164: case 0xFFA0: /* Hangul fillers: letters that draw nothing */
     case 0x180E:             /* MONGOLIAN VOWEL SEPARATOR */
     case 0x200B: case 0x200C: case 0x200D: case 0x200E: case 0x200F:
     case 0x202A: case 0x202B: case 0x202C: case 0x202D: case 0x202E:
@@ -72,19 +73,6 @@ elicit_text_is_invisible (gunichar c)
     }
 }
 
-/* Hangul fillers are letters that render as nothing. */
-static gboolean
-is_invisible (gunichar c)
-{
-  switch (c)
-    {
-    case 0x115F: case 0x1160: case 0x3164: case 0xFFA0:
-      return TRUE;
-    default:
-      return elicit_text_is_invisible (c);
-    }
-}
-
 static char *
 sanitize (const char *text,
           gsize       max_chars,
@@ -115,7 +103,7 @@ sanitize (const char *text,
           pending_space = out->len > 0;
           continue;
         }
-      else if (is_invisible (c))
+      else if (elicit_text_is_invisible (c))
         continue;
 
       if (n_chars >= max_chars)
