@@ -226,6 +226,30 @@ def server_takes_the_command_from_the_servers_file():
 
 
 @test
+def server_translates_the_servers_text_through_its_text_domain():
+    mo = os.environ.get('ELICIT_TEST_SERVER_MO')
+    check(mo, 'ELICIT_TEST_SERVER_MO names the test catalogue')
+    with tempfile.TemporaryDirectory() as tmp:
+        messages = os.path.join(tmp, 'locale', 'de', 'LC_MESSAGES')
+        os.makedirs(messages)
+        with open(mo, 'rb') as src, open(os.path.join(messages, 'elicit-test-server.mo'), 'wb') as dst:
+            dst.write(src.read())
+        path = os.path.join(tmp, 'servers.json')
+        with open(path, 'w') as f:
+            json.dump({'mcpServers': {'demo': {'command': DEMO, 'elicit': {
+                'textDomain': 'elicit-test-server', 'localeDir': os.path.join(tmp, 'locale')}}}}, f)
+
+        env = headless_env()
+        env.update({'LANGUAGE': 'de', 'LC_ALL': 'C.UTF-8'})
+        done = subprocess.run([ELICIT, 'call', '--config', path, '--server', 'demo'], env=env,
+                              capture_output=True, text=True, timeout=120)
+        check_equal(done.returncode, 0, 'exit status (%s)' % done.stderr)
+        tools = {tool['name']: tool for tool in json.loads(done.stdout)['tools']}
+        check_equal(tools['register_user']['title'], 'Benutzer registrieren', 'the translated title')
+        check_equal(tools['register_user']['name'], 'register_user', 'the name, never translated')
+
+
+@test
 def an_interrupt_cancels_the_call_and_exits_130():
     process = subprocess.Popen([ELICIT, 'call', '--verbose', '--tool', 'hang'] + fake(),
                                env=headless_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,

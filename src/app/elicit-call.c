@@ -26,6 +26,8 @@
 
 #include "elicit.h"
 #include "elicit-call.h"
+#include "elicit-tap-transport.h"
+#include "elicit-text-domain.h"
 #include "elicit-cli.h"
 #include "elicit-config.h"
 #include "elicit-json-private.h"
@@ -275,11 +277,20 @@ create_transport (Options  *options,
   if (options->server != NULL)
     {
       g_autoptr(ElicitServerConfig) server = lookup_server (options, error);
+      g_autoptr(ElicitTransport) inner = NULL;
+      const char *text_domain;
 
       if (server == NULL)
         return NULL;
 
-      return elicit_server_config_create_transport (server, error);
+      inner = elicit_server_config_create_transport (server, error);
+      text_domain = elicit_server_config_get_text_domain (server);
+      if (inner == NULL || text_domain == NULL)
+        return g_steal_pointer (&inner);
+
+      /* As in the app: the server's own catalogue translates its text. */
+      elicit_text_domain_bind (text_domain, elicit_server_config_get_locale_dir (server));
+      return elicit_tap_transport_new (inner, text_domain);
     }
 
   if (options->url != NULL)
