@@ -16,7 +16,7 @@ packages=(
   libglib2.0-dev libgtk-4-dev libjson-glib-dev libsoup-3.0-dev libpsl-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi
   appstream desktop-file-utils
-  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity
+  xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity procps
   nodejs npm
 )
 
