@@ -21,6 +21,8 @@
 #include "elicit.h"
 #include "elicit-json-private.h"
 
+#include "everything-answer.h"
+
 #define WAIT_USEC (60 * G_USEC_PER_SEC)
 
 typedef struct
@@ -268,34 +270,6 @@ next_request (Fixture *f)
   return g_queue_pop_head (&f->requests);
 }
 
-static const char *
-text_item (JsonObject *result,
-           guint       index)
-{
-  JsonArray *content = json_object_get_array_member (result, "content");
-  JsonObject *item;
-
-  g_assert_cmpuint (json_array_get_length (content), >, index);
-  item = json_array_get_object_element (content, index);
-  g_assert_cmpstr (json_object_get_string_member (item, "type"), ==, "text");
-  return json_object_get_string_member (item, "text");
-}
-
-static void
-accept_values (ElicitRequest *request,
-               const char    *values)
-{
-  g_autoptr(JsonNode) node = elicit_json_parse (values, -1, 64, NULL);
-  g_autoptr(JsonObject) content = NULL;
-  g_autoptr(GError) error = NULL;
-
-  /* As the form sends it: the defaults of fields left alone included. */
-  content = elicit_schema_build_content (elicit_request_get_schema (request),
-                                         json_node_get_object (node));
-  g_assert_true (elicit_request_accept (request, content, &error));
-  g_assert_no_error (error);
-}
-
 /* The tests ------------------------------------------------------------------ */
 
 static void
@@ -319,50 +293,11 @@ test_elicitation_over_http (Fixture       *f,
   g_assert_cmpstr (elicit_request_get_message (request), ==,
                    "Please provide inputs for the following fields:");
 
-  accept_values (request, "{\"name\":\"Ada Lovelace\",\"check\":true,\"email\":\"ada@example.com\","
-                          "\"homepage\":\"https://example.com/ada\",\"birthdate\":\"1815-12-10\","
-                          "\"integer\":36,\"number\":2.5,\"untitledSingleSelectEnum\":\"Ross\","
-                          "\"untitledMultipleSelectEnum\":[\"Piano\",\"Drums\"],"
-                          "\"titledSingleSelectEnum\":\"hero-3\",\"titledMultipleSelectEnum\":[\"fish-2\"],"
-                          "\"legacyTitledEnum\":\"pet-2\"}");
+  everything_accept (request);
   SPIN_UNTIL (call.done);
   g_assert_no_error (call.error);
 
-  /* server-everything 2026.8.31's own words, with the values we sent. */
-  g_assert_cmpstr (text_item (call.result, 0), ==, "✅ User provided the requested information!");
-  g_assert_cmpstr (text_item (call.result, 1), ==,
-                   "User inputs:\n"
-                   "- Name: Ada Lovelace\n"
-                   "- Agreed to terms: true\n"
-                   "- Email: ada@example.com\n"
-                   "- Homepage: https://example.com/ada\n"
-                   "- Birthdate: 1815-12-10\n"
-                   "- Favorite Integer: 36\n"
-                   "- Favorite Number: 2.5");
-  g_assert_cmpstr (text_item (call.result, 2), ==,
-                   "\nRaw result: {\n"
-                   "  \"action\": \"accept\",\n"
-                   "  \"content\": {\n"
-                   "    \"name\": \"Ada Lovelace\",\n"
-                   "    \"check\": true,\n"
-                   "    \"firstLine\": \"It was a dark and stormy night.\",\n"
-                   "    \"email\": \"ada@example.com\",\n"
-                   "    \"homepage\": \"https://example.com/ada\",\n"
-                   "    \"birthdate\": \"1815-12-10\",\n"
-                   "    \"integer\": 36,\n"
-                   "    \"number\": 2.5,\n"
-                   "    \"untitledSingleSelectEnum\": \"Ross\",\n"
-                   "    \"untitledMultipleSelectEnum\": [\n"
-                   "      \"Piano\",\n"
-                   "      \"Drums\"\n"
-                   "    ],\n"
-                   "    \"titledSingleSelectEnum\": \"hero-3\",\n"
-                   "    \"titledMultipleSelectEnum\": [\n"
-                   "      \"fish-2\"\n"
-                   "    ],\n"
-                   "    \"legacyTitledEnum\": \"pet-2\"\n"
-                   "  }\n"
-                   "}");
+  assert_everything_accepted (call.result);
   json_object_unref (call.result);
 }
 

@@ -27,6 +27,8 @@
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-stdio-transport.h"
 
+#include "everything-answer.h"
+
 #define WAIT_SECONDS 60
 
 typedef struct
@@ -331,21 +333,6 @@ assert_form_request (ElicitRequest *request,
   assert_fields (elicit_request_get_schema (request), fields);
 }
 
-static const char *
-text_item (JsonObject *result,
-           guint       index)
-{
-  JsonArray *content;
-  JsonObject *item;
-
-  g_assert_true (json_object_has_member (result, "content"));
-  content = json_object_get_array_member (result, "content");
-  g_assert_cmpuint (json_array_get_length (content), >, index);
-  item = json_array_get_object_element (content, index);
-  g_assert_cmpstr (json_object_get_string_member (item, "type"), ==, "text");
-  return json_object_get_string_member (item, "text");
-}
-
 /* A demo-server result: one text item, isError, and structuredContent as JSON. */
 static void
 assert_demo_result (JsonObject *result,
@@ -378,19 +365,6 @@ accept_json (ElicitRequest *request,
 }
 
 /* Accepts what a user would send after entering @values and leaving the rest alone. */
-static void
-accept_values (ElicitRequest *request,
-               const char    *values)
-{
-  g_autoptr(JsonObject) input = parse_object (values);
-  g_autoptr(JsonObject) content = elicit_schema_build_content (elicit_request_get_schema (request),
-                                                               input);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (elicit_request_accept (request, content, &error));
-  g_assert_no_error (error);
-}
-
 /* elicit-demo-server */
 
 static void
@@ -1062,51 +1036,11 @@ test_everything_form (Fixture       *fixture,
   assert_options (get_field (request, "legacyTitledEnum"),
                   "pet-1=Cats|pet-2=Dogs|pet-3=Birds|pet-4=Fish|pet-5=Reptiles");
 
-  accept_values (request, "{\"name\":\"Ada Lovelace\",\"check\":true,\"email\":\"ada@example.com\","
-                          "\"homepage\":\"https://example.com/ada\",\"birthdate\":\"1815-12-10\","
-                          "\"integer\":36,\"number\":2.5,\"untitledSingleSelectEnum\":\"Ross\","
-                          "\"untitledMultipleSelectEnum\":[\"Piano\",\"Drums\"],"
-                          "\"titledSingleSelectEnum\":\"hero-3\",\"titledMultipleSelectEnum\":[\"fish-2\"],"
-                          "\"legacyTitledEnum\":\"pet-2\"}");
+  everything_accept (request);
   result = finish_call (fixture, &slot, &error);
   g_assert_no_error (error);
 
-  /* server-everything 2026.8.31's own words, with the values we sent. */
-  g_assert_cmpstr (text_item (result, 0), ==, "✅ User provided the requested information!");
-  g_assert_cmpstr (text_item (result, 1), ==,
-                   "User inputs:\n"
-                   "- Name: Ada Lovelace\n"
-                   "- Agreed to terms: true\n"
-                   "- Email: ada@example.com\n"
-                   "- Homepage: https://example.com/ada\n"
-                   "- Birthdate: 1815-12-10\n"
-                   "- Favorite Integer: 36\n"
-                   "- Favorite Number: 2.5");
-  /* And the raw result it echoes: every field, the untouched default included. */
-  g_assert_cmpstr (text_item (result, 2), ==,
-                   "\nRaw result: {\n"
-                   "  \"action\": \"accept\",\n"
-                   "  \"content\": {\n"
-                   "    \"name\": \"Ada Lovelace\",\n"
-                   "    \"check\": true,\n"
-                   "    \"firstLine\": \"It was a dark and stormy night.\",\n"
-                   "    \"email\": \"ada@example.com\",\n"
-                   "    \"homepage\": \"https://example.com/ada\",\n"
-                   "    \"birthdate\": \"1815-12-10\",\n"
-                   "    \"integer\": 36,\n"
-                   "    \"number\": 2.5,\n"
-                   "    \"untitledSingleSelectEnum\": \"Ross\",\n"
-                   "    \"untitledMultipleSelectEnum\": [\n"
-                   "      \"Piano\",\n"
-                   "      \"Drums\"\n"
-                   "    ],\n"
-                   "    \"titledSingleSelectEnum\": \"hero-3\",\n"
-                   "    \"titledMultipleSelectEnum\": [\n"
-                   "      \"fish-2\"\n"
-                   "    ],\n"
-                   "    \"legacyTitledEnum\": \"pet-2\"\n"
-                   "  }\n"
-                   "}");
+  assert_everything_accepted (result);
 }
 
 static void

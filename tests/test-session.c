@@ -1438,41 +1438,39 @@ finish_stdio_session (ElicitSession *session)
   g_assert_finalize_object (session);
 }
 
+/* Starts @script as the server, and checks the handshake fails with @reason
+ * and leaves the session closed. */
 static void
-test_stdio_exit_mid_call (void)
+assert_stdio_connect_fails (const char *script,
+                            const char *reason)
 {
-  ElicitSession *session;
+  ElicitSession *session = stdio_session (script);
   g_autoptr(GError) error = NULL;
   Result res = { 0 };
 
-  /* Reads the initialize request, complains, and dies without answering. */
-  session = stdio_session ("read request; echo 'out of cheese' >&2; exit 7");
   elicit_session_connect_async (session, NULL, result_cb, &res);
-
   g_assert_false (elicit_session_connect_finish (session, wait_result (&res), &error));
   g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_CLOSED);
-  g_assert_cmpstr (error->message, ==, "server exited with status 7");
+  g_assert_cmpstr (error->message, ==, reason);
   g_assert_cmpint (elicit_session_get_state (session), ==, ELICIT_SESSION_STATE_CLOSED);
   result_clear (&res);
   finish_stdio_session (session);
 }
 
 static void
+test_stdio_exit_mid_call (void)
+{
+  /* Reads the initialize request, complains, and dies without answering. */
+  assert_stdio_connect_fails ("read request; echo 'out of cheese' >&2; exit 7",
+                              "server exited with status 7");
+}
+
+static void
 test_stdio_garbage (void)
 {
-  ElicitSession *session;
-  g_autoptr(GError) error = NULL;
-  Result res = { 0 };
-
-  session = stdio_session ("read request; echo 'Welcome to my server!'; exec sleep 30");
-  elicit_session_connect_async (session, NULL, result_cb, &res);
-
-  g_assert_false (elicit_session_connect_finish (session, wait_result (&res), &error));
-  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_CLOSED);
-  g_assert_cmpstr (error->message, ==,
-                   "server wrote invalid JSON on line 1: Not valid JSON: unexpected “W” at byte 0");
-  result_clear (&res);
-  finish_stdio_session (session);
+  assert_stdio_connect_fails ("read request; echo 'Welcome to my server!'; exec sleep 30",
+                              "server wrote invalid JSON on line 1: Not valid JSON: "
+                              "unexpected “W” at byte 0");
 }
 
 static void
