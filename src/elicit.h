@@ -24,10 +24,13 @@
 
 #include "protocol/elicit-protocol-enums.h"
 #include "protocol/elicit-transport.h"
+#include "protocol/elicit-session-error.h"
+#include "protocol/elicit-peer.h"
 #include "protocol/elicit-stream-transport.h"
 #include "protocol/elicit-stdio-transport.h"
 #include "protocol/elicit-http-transport.h"
 #include "protocol/elicit-request.h"
+#include "protocol/elicit-input-source.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-prompt-queue.h"
 

@@ -19,11 +19,13 @@
  *   - the server's `elicitation/create` requests never reach the client: the
  *     proxy answers them itself, in a native dialog labelled NAME, and the
  *     `notifications/cancelled` and `notifications/elicitation/complete`
- *     that name them are consumed too.
+ *     that name them are consumed too, even after they were answered.
  *
- * Malformed messages from either side are answered as ElicitSession answers
- * them (JSON-RPC -32600 to the sender; with a null id when the message has
- * no usable one) and go no further. Standard output carries only MCP
+ * Each side is an ElicitPeer, so malformed messages from either side are
+ * answered as ElicitSession answers them (JSON-RPC -32600 to the sender;
+ * with a null id when the message has no usable one) and go no further, and
+ * every request gets exactly one answer. The server's requests for input
+ * become dialogs through an ElicitInputSource, as in any session. Standard output carries only MCP
  * messages: file descriptor 1 is moved aside at start, and anything else
  * the process would print there goes to stderr. The server's stderr is
  * copied to ours.
@@ -48,395 +50,82 @@
 
 #include "elicit.h"
 #include "elicit-cli.h"
-#include "elicit-json-private.h"
 #include "elicit-prompter.h"
 #include "elicit-proxy.h"
-#include "elicit-request-private.h"
-#include "elicit-text-private.h"
-
-#define JSONRPC_INVALID_REQUEST (-32600)
-#define JSONRPC_INVALID_PARAMS  (-32602)
-
-typedef enum
-{
-  MESSAGE_REQUEST,
-  MESSAGE_NOTIFICATION,
-  MESSAGE_RESPONSE,
-  MESSAGE_DROPPED,
-} MessageKind;
 
 typedef struct
 {
-  GMainLoop       *loop;
-  ElicitTransport *client;
-  ElicitTransport *server;
-  ElicitPrompter  *prompter;
-  /* The elicitations we answer, by the key of their JSON-RPC id. */
-  GHashTable      *requests;
-  /* The URL ones still open, by elicitationId. */
-  GHashTable      *url_requests;
-  /* The key of the client's initialize, until the server answers it. */
-  char            *initialize_key;
-  char            *label;
-  guint            n_closing;
-  int              status;
-  gboolean         verbose;
-  gboolean         finishing;
+  GMainLoop         *loop;
+  ElicitTransport   *client;
+  ElicitTransport   *server;
+  ElicitPeer        *client_peer;
+  ElicitPeer        *server_peer;
+  ElicitInputSource *input;
+  ElicitPrompter    *prompter;
+  /* The id of the client's initialize, until the server answers it. */
+  JsonNode          *initialize_id;
+  char              *label;
+  guint              n_closing;
+  int                status;
+  gboolean           verbose;
+  gboolean           finishing;
 } Proxy;
 
-typedef struct
+static const char *
+string_member (JsonObject *object,
+               const char *name)
 {
-  Proxy    *proxy;
-  JsonNode *id;
-} Responder;
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
 
-/* Sending ------------------------------------------------------------------------ */
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
 
-static void
-send_object (ElicitTransport *to,
-             JsonObject      *object)
-{
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
-  g_autoptr(GError) error = NULL;
-
-  if (!elicit_transport_send (to, node, &error))
-    g_debug ("not sent: %s", error->message);
+  return json_node_get_string (node);
 }
 
 static JsonObject *
-envelope_new (JsonNode *id)
+object_member (JsonObject *object,
+               const char *name)
 {
-  JsonObject *object = json_object_new ();
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
 
-  json_object_set_string_member (object, "jsonrpc", "2.0");
-  if (id != NULL)
-    json_object_set_member (object, "id", json_node_copy (id));
-  else
-    json_object_set_null_member (object, "id");
-
-  return object;
-}
-
-/* @id NULL answers with a null id, as JSON-RPC wants when it is unknown. */
-static void
-send_error (ElicitTransport *to,
-            JsonNode        *id,
-            gint64           code,
-            const char      *message)
-{
-  g_autoptr(JsonObject) object = envelope_new (id);
-  JsonObject *error = json_object_new ();
-
-  json_object_set_int_member (error, "code", code);
-  json_object_set_string_member (error, "message", message);
-  json_object_set_object_member (object, "error", error);
-  send_object (to, object);
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
 static void
-forward (Proxy           *proxy,
-         ElicitTransport *to,
-         JsonNode        *node,
-         const char      *method)
+log_passed (Proxy      *proxy,
+            ElicitPeer *to,
+            const char *method)
 {
-  g_autoptr(GError) error = NULL;
-
   if (proxy->verbose)
-    g_printerr ("elicit proxy: %s %s\n", to == proxy->server ? "→ server" : "→ client",
+    g_printerr ("elicit proxy: %s %s\n", to == proxy->server_peer ? "→ server" : "→ client",
                 method != NULL ? method : "(response)");
-
-  if (!elicit_transport_send (to, node, &error))
-    g_debug ("not forwarded: %s", error->message);
 }
 
-/* Checking messages ---------------------------------------------------------------- */
-
-static gboolean
-has_jsonrpc_2 (JsonObject *object)
-{
-  return g_strcmp0 (json_object_get_string_member_with_default (object, "jsonrpc", NULL), "2.0") == 0;
-}
-
-static gboolean
-is_string (JsonNode *node)
-{
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
-}
-
-static gboolean
-is_valid_id (JsonNode *node)
-{
-  return is_string (node) ||
-         (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64);
-}
-
-/* "7" and "\"7\"" are different ids. */
-static char *
-id_key (JsonNode *id)
-{
-  return elicit_json_to_string (id, NULL);
-}
-
-static MessageKind
-drop (Proxy           *proxy,
-      ElicitTransport *from,
-      JsonNode        *id,
-      const char      *reason)
+static void
+refused_cb (ElicitPeer *peer,
+            const char *reason,
+            Proxy      *proxy)
 {
   g_printerr (_("elicit proxy: %s sent an invalid message: %s\n"),
-              from == proxy->client ? _("the client") : _("the server"), reason);
-  send_error (from, id, JSONRPC_INVALID_REQUEST, reason);
-
-  return MESSAGE_DROPPED;
+              peer == proxy->client_peer ? _("the client") : _("the server"), reason);
 }
 
-/* What ElicitSession checks, so a malformed message gets the answer the
- * session would give, and never reaches the other side. */
-static MessageKind
-check_message (Proxy            *proxy,
-               ElicitTransport  *from,
-               JsonNode         *node,
-               JsonObject      **out_object,
-               const char      **out_method,
-               JsonNode        **out_id)
-{
-  JsonObject *object;
-  JsonNode *method;
-  JsonNode *id;
-
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    return drop (proxy, from, NULL, "Invalid Request: batches are not supported");
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return drop (proxy, from, NULL, "Invalid Request: not a JSON object");
-
-  object = json_node_get_object (node);
-  method = json_object_get_member (object, "method");
-  id = json_object_get_member (object, "id");
-  *out_object = object;
-  *out_method = NULL;
-  *out_id = id;
-
-  if (method == NULL)
-    {
-      if (!json_object_has_member (object, "result") && !json_object_has_member (object, "error"))
-        return drop (proxy, from, NULL, "Invalid Request: no method, result or error");
-      if (!has_jsonrpc_2 (object))
-        {
-          g_printerr (_("elicit proxy: ignoring a response without “jsonrpc”: “2.0”\n"));
-          return MESSAGE_DROPPED;
-        }
-      return MESSAGE_RESPONSE;
-    }
-
-  if (id == NULL)
-    {
-      if (!has_jsonrpc_2 (object) || !is_string (method))
-        {
-          g_printerr (_("elicit proxy: ignoring a malformed notification\n"));
-          return MESSAGE_DROPPED;
-        }
-      *out_method = json_node_get_string (method);
-      return MESSAGE_NOTIFICATION;
-    }
-
-  if (!is_valid_id (id))
-    return drop (proxy, from, NULL, "Invalid Request: the id must be a string or an integer");
-  if (!has_jsonrpc_2 (object))
-    return drop (proxy, from, id, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
-  if (!is_string (method))
-    return drop (proxy, from, id, "Invalid Request: the method must be a string");
-
-  *out_method = json_node_get_string (method);
-
-  return MESSAGE_REQUEST;
-}
+/* The server's input requests: answered here, never forwarded --------------------- */
 
 static void
-invalid_message_cb (ElicitTransport *transport,
-                    const GError    *error,
-                    Proxy           *proxy)
+input_request_cb (ElicitInputSource *input,
+                  ElicitRequest     *request,
+                  Proxy             *proxy)
 {
-  g_autofree char *text = g_strdup_printf ("Invalid Request: %s", error->message);
-
-  /* Whole, but unreadable: its id cannot be trusted, so answer with null. */
-  drop (proxy, transport, NULL, text);
-}
-
-/* Elicitations: answered here, never forwarded ------------------------------------ */
-
-static void
-responder_free (gpointer data)
-{
-  Responder *responder = data;
-
-  json_node_unref (responder->id);
-  g_free (responder);
-}
-
-static void
-respond_cb (ElicitRequest *request,
-            JsonObject    *result,
-            gpointer       data)
-{
-  Responder *responder = data;
-  Proxy *proxy = responder->proxy;
-  g_autoptr(JsonObject) message = NULL;
-  gint64 code;
-  const char *refusal;
-
-  if (proxy->server == NULL || elicit_transport_is_closed (proxy->server))
-    return;
-
-  if (result == NULL)
-    {
-      refusal = elicit_request_get_refusal (request, &code);
-      send_error (proxy->server, responder->id, code, refusal);
-      return;
-    }
-
-  message = envelope_new (responder->id);
-  json_object_set_object_member (message, "result", json_object_ref (result));
-  send_object (proxy->server, message);
-}
-
-static gboolean
-remove_if_value (gpointer key,
-                 gpointer value,
-                 gpointer user_data)
-{
-  return value == user_data;
-}
-
-/* Forgets a request once nothing more can reach it. */
-static void
-request_state_cb (ElicitRequest *request,
-                  GParamSpec    *pspec,
-                  Proxy         *proxy)
-{
-  g_autoptr(ElicitRequest) hold = NULL;
-
-  if (elicit_request_is_open (request))
-    return;
-
-  hold = g_object_ref (request);
-  g_signal_handlers_disconnect_by_func (request, request_state_cb, proxy);
-  g_hash_table_foreach_remove (proxy->url_requests, remove_if_value, request);
-  g_hash_table_foreach_remove (proxy->requests, remove_if_value, request);
-}
-
-static void
-handle_elicitation (Proxy      *proxy,
-                    JsonObject *message,
-                    JsonNode   *id)
-{
-  JsonNode *params = json_object_get_member (message, "params");
-  g_autoptr(ElicitRequest) request = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *key = id_key (id);
-  Responder *responder;
-
-  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
-    {
-      send_error (proxy->server, id, JSONRPC_INVALID_PARAMS, _("“params” must be an object"));
-      return;
-    }
-
-  if (g_hash_table_contains (proxy->requests, key))
-    {
-      send_error (proxy->server, id, JSONRPC_INVALID_REQUEST,
-                  _("The request id is already in use by a pending request"));
-      return;
-    }
-
-  request = elicit_request_new (json_node_get_object (params), &error);
-  if (request == NULL)
-    {
-      g_printerr (_("elicit proxy: refusing an elicitation: %s\n"), error->message);
-      send_error (proxy->server, id, JSONRPC_INVALID_PARAMS, error->message);
-      return;
-    }
-
-  if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL &&
-      g_hash_table_contains (proxy->url_requests, elicit_request_get_elicitation_id (request)))
-    {
-      send_error (proxy->server, id, JSONRPC_INVALID_PARAMS,
-                  _("“elicitationId” is already in use by another elicitation"));
-      return;
-    }
-
-  responder = g_new0 (Responder, 1);
-  responder->proxy = proxy;
-  responder->id = json_node_copy (id);
-  elicit_request_set_responder (request, respond_cb, responder, responder_free);
-
-  g_signal_connect (request, "notify::state", G_CALLBACK (request_state_cb), proxy);
-  g_hash_table_insert (proxy->requests, g_steal_pointer (&key), g_object_ref (request));
-  if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL)
-    g_hash_table_insert (proxy->url_requests,
-                         g_strdup (elicit_request_get_elicitation_id (request)),
-                         g_object_ref (request));
-
   elicit_prompt_queue_push (elicit_prompter_get_queue (proxy->prompter), request);
-}
-
-static JsonObject *
-get_params (JsonObject *message)
-{
-  JsonNode *params = json_object_get_member (message, "params");
-
-  return params != NULL && JSON_NODE_HOLDS_OBJECT (params) ? json_node_get_object (params) : NULL;
-}
-
-/* Whether the notification was about one of our elicitations. */
-static gboolean
-handle_cancelled (Proxy      *proxy,
-                  JsonObject *message)
-{
-  JsonObject *params = get_params (message);
-  JsonNode *request_id = params ? json_object_get_member (params, "requestId") : NULL;
-  const char *reason = params ? json_object_get_string_member_with_default (params, "reason", NULL) : NULL;
-  g_autofree char *key = NULL;
-  ElicitRequest *request;
-
-  if (request_id == NULL || !is_valid_id (request_id))
-    return FALSE;
-
-  key = id_key (request_id);
-  request = g_hash_table_lookup (proxy->requests, key);
-  if (request == NULL)
-    return FALSE;
-
-  elicit_request_withdraw (request, reason != NULL ? reason : _("The server cancelled the request"));
-
-  return TRUE;
-}
-
-static gboolean
-handle_complete (Proxy      *proxy,
-                 JsonObject *message)
-{
-  JsonObject *params = get_params (message);
-  const char *elicitation_id =
-    params ? json_object_get_string_member_with_default (params, "elicitationId", NULL) : NULL;
-  ElicitRequest *request;
-
-  if (elicitation_id == NULL)
-    return FALSE;
-
-  request = g_hash_table_lookup (proxy->url_requests, elicitation_id);
-  if (request == NULL)
-    return FALSE;
-
-  elicit_request_complete (request);
-
-  return TRUE;
 }
 
 /* The client's initialize gains the elicitation capability. */
 static void
-add_elicitation_capability (JsonObject *message)
+add_elicitation_capability (JsonObject *params)
 {
-  JsonObject *params = get_params (message);
   JsonNode *node;
   JsonObject *capabilities;
   JsonObject *elicitation;
@@ -456,10 +145,8 @@ add_elicitation_capability (JsonObject *message)
   else
     return;
 
-  node = json_object_get_member (capabilities, "elicitation");
-  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
-    elicitation = json_node_get_object (node);
-  else
+  elicitation = object_member (capabilities, "elicitation");
+  if (elicitation == NULL)
     {
       elicitation = json_object_new ();
       json_object_set_object_member (capabilities, "elicitation", elicitation);
@@ -471,122 +158,124 @@ add_elicitation_capability (JsonObject *message)
     json_object_set_object_member (elicitation, "url", json_object_new ());
 }
 
-/* The server's own name, shown in the dialog as what it claims to be. */
+/* The server's own name, shown in the dialog as what it claims to be; over
+ * HTTP, the negotiated version goes with every later request. */
 static void
-note_server_info (Proxy      *proxy,
-                  JsonObject *message,
-                  JsonNode   *id)
+note_initialize_result (Proxy    *proxy,
+                        JsonNode *message,
+                        JsonNode *id)
 {
-  g_autofree char *key = NULL;
-  JsonNode *result;
-  JsonNode *info;
-  JsonObject *object;
+  JsonObject *result;
+  JsonObject *info;
+  const char *version;
   const char *claim;
 
-  if (proxy->initialize_key == NULL || id == NULL)
+  if (proxy->initialize_id == NULL || id == NULL || !json_node_equal (id, proxy->initialize_id))
     return;
 
-  key = id_key (id);
-  if (!g_str_equal (key, proxy->initialize_key))
-    return;
+  g_clear_pointer (&proxy->initialize_id, json_node_unref);
+  result = object_member (json_node_get_object (message), "result");
 
-  g_clear_pointer (&proxy->initialize_key, g_free);
-  result = json_object_get_member (message, "result");
+  version = string_member (result, "protocolVersion");
+  if (version != NULL)
+    elicit_transport_set_protocol_version (proxy->server, version);
 
-  /* Over HTTP, the negotiated version goes with every later request. */
-  if (result != NULL && JSON_NODE_HOLDS_OBJECT (result))
-    {
-      JsonNode *version = json_object_get_member (json_node_get_object (result), "protocolVersion");
-
-      if (version != NULL && JSON_NODE_HOLDS_VALUE (version) &&
-          json_node_get_value_type (version) == G_TYPE_STRING)
-        elicit_transport_set_protocol_version (proxy->server, json_node_get_string (version));
-    }
-
-  info = result && JSON_NODE_HOLDS_OBJECT (result)
-         ? json_object_get_member (json_node_get_object (result), "serverInfo") : NULL;
-  if (info == NULL || !JSON_NODE_HOLDS_OBJECT (info))
-    return;
-
-  object = json_node_get_object (info);
-  claim = json_object_get_string_member_with_default (object, "title", NULL);
+  info = object_member (result, "serverInfo");
+  claim = string_member (info, "title");
   if (claim == NULL)
-    claim = json_object_get_string_member_with_default (object, "name", NULL);
-  elicit_prompter_set_server_claim (proxy->prompter, claim);
+    claim = string_member (info, "name");
+  if (claim != NULL)
+    elicit_prompter_set_server_claim (proxy->prompter, claim);
 }
 
 /* The two directions ------------------------------------------------------------------ */
 
-static void
-server_message_cb (ElicitTransport *transport,
-                   JsonNode        *node,
-                   Proxy           *proxy)
+static gboolean
+server_request_cb (ElicitPeer *peer,
+                   const char *method,
+                   JsonNode   *id,
+                   JsonObject *params,
+                   JsonNode   *message,
+                   Proxy      *proxy)
 {
-  JsonObject *object = NULL;
-  const char *method = NULL;
-  JsonNode *id = NULL;
+  log_passed (proxy, proxy->client_peer, method);
+  elicit_peer_forward (proxy->client_peer, message);
 
-  switch (check_message (proxy, transport, node, &object, &method, &id))
+  return TRUE;
+}
+
+static gboolean
+client_request_cb (ElicitPeer *peer,
+                   const char *method,
+                   JsonNode   *id,
+                   JsonObject *params,
+                   JsonNode   *message,
+                   Proxy      *proxy)
+{
+  if (g_str_equal (method, "initialize"))
     {
-    case MESSAGE_REQUEST:
-      if (g_str_equal (method, "elicitation/create"))
-        handle_elicitation (proxy, object, id);
-      else
-        forward (proxy, proxy->client, node, method);
-      break;
-
-    case MESSAGE_NOTIFICATION:
-      if (g_str_equal (method, "notifications/cancelled") && handle_cancelled (proxy, object))
-        break;
-      if (g_str_equal (method, "notifications/elicitation/complete") && handle_complete (proxy, object))
-        break;
-      forward (proxy, proxy->client, node, method);
-      break;
-
-    case MESSAGE_RESPONSE:
-      note_server_info (proxy, object, id);
-      forward (proxy, proxy->client, node, NULL);
-      break;
-
-    case MESSAGE_DROPPED:
-    default:
-      break;
+      add_elicitation_capability (params);
+      g_clear_pointer (&proxy->initialize_id, json_node_unref);
+      proxy->initialize_id = json_node_copy (id);
     }
+
+  log_passed (proxy, proxy->server_peer, method);
+  elicit_peer_forward (proxy->server_peer, message);
+
+  return TRUE;
 }
 
 static void
-client_message_cb (ElicitTransport *transport,
-                   JsonNode        *node,
-                   Proxy           *proxy)
+server_notification_cb (ElicitPeer *peer,
+                        const char *method,
+                        JsonObject *params,
+                        JsonNode   *message,
+                        Proxy      *proxy)
 {
-  JsonObject *object = NULL;
-  const char *method = NULL;
-  JsonNode *id = NULL;
+  /* About an elicitation the client never saw. */
+  if (elicit_input_source_claims_notification (proxy->input, method, params))
+    return;
 
-  switch (check_message (proxy, transport, node, &object, &method, &id))
-    {
-    case MESSAGE_REQUEST:
-      if (g_str_equal (method, "initialize"))
-        {
-          add_elicitation_capability (object);
-          g_free (proxy->initialize_key);
-          proxy->initialize_key = id_key (id);
-        }
-      forward (proxy, proxy->server, node, method);
-      break;
+  log_passed (proxy, proxy->client_peer, method);
+  elicit_peer_forward (proxy->client_peer, message);
+}
 
-    case MESSAGE_NOTIFICATION:
-      forward (proxy, proxy->server, node, method);
-      break;
+static void
+client_notification_cb (ElicitPeer *peer,
+                        const char *method,
+                        JsonObject *params,
+                        JsonNode   *message,
+                        Proxy      *proxy)
+{
+  log_passed (proxy, proxy->server_peer, method);
+  elicit_peer_forward (proxy->server_peer, message);
+}
 
-    case MESSAGE_RESPONSE:
-      forward (proxy, proxy->server, node, NULL);
-      break;
+static gboolean
+server_response_cb (ElicitPeer *peer,
+                    JsonNode   *message,
+                    JsonNode   *id,
+                    Proxy      *proxy)
+{
+  note_initialize_result (proxy, message, id);
+  log_passed (proxy, proxy->client_peer, NULL);
+  if (!elicit_peer_relay_response (proxy->client_peer, message))
+    g_debug ("dropping the server's answer to a request the client no longer waits for");
 
-    case MESSAGE_DROPPED:
-    default:
-      break;
-    }
+  return TRUE;
+}
+
+static gboolean
+client_response_cb (ElicitPeer *peer,
+                    JsonNode   *message,
+                    JsonNode   *id,
+                    Proxy      *proxy)
+{
+  log_passed (proxy, proxy->server_peer, NULL);
+  if (!elicit_peer_relay_response (proxy->server_peer, message))
+    g_debug ("dropping the client's answer to a request the server no longer waits for");
+
+  return TRUE;
 }
 
 static void
@@ -632,9 +321,9 @@ finish (Proxy *proxy,
 }
 
 static void
-server_closed_cb (ElicitTransport *transport,
-                  const GError    *error,
-                  Proxy           *proxy)
+server_closed_cb (ElicitPeer   *peer,
+                  const GError *error,
+                  Proxy        *proxy)
 {
   if (proxy->finishing)
     return;
@@ -645,9 +334,9 @@ server_closed_cb (ElicitTransport *transport,
 }
 
 static void
-client_closed_cb (ElicitTransport *transport,
-                  const GError    *error,
-                  Proxy           *proxy)
+client_closed_cb (ElicitPeer   *peer,
+                  const GError *error,
+                  Proxy        *proxy)
 {
   if (proxy->finishing)
     return;
@@ -824,19 +513,33 @@ run (Proxy       *proxy,
   elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
   proxy->client = elicit_stream_transport_new (stream);
 
-  g_signal_connect (proxy->server, "message", G_CALLBACK (server_message_cb), proxy);
-  g_signal_connect (proxy->server, "invalid-message", G_CALLBACK (invalid_message_cb), proxy);
+  proxy->server_peer = elicit_peer_new (proxy->server);
+  proxy->client_peer = elicit_peer_new (proxy->client);
+  /* The proxy makes no calls of its own: nothing to time out. */
+  elicit_peer_set_timeout (proxy->server_peer, 0);
+  elicit_peer_set_timeout (proxy->client_peer, 0);
+
+  /* First, so it takes elicitation/create before the generic forwarder. */
+  proxy->input = elicit_input_source_new (proxy->server_peer);
+  g_signal_connect (proxy->input, "request", G_CALLBACK (input_request_cb), proxy);
+
+  g_signal_connect (proxy->server_peer, "handle-request", G_CALLBACK (server_request_cb), proxy);
+  g_signal_connect (proxy->server_peer, "notification", G_CALLBACK (server_notification_cb), proxy);
+  g_signal_connect (proxy->server_peer, "unknown-response", G_CALLBACK (server_response_cb), proxy);
+  g_signal_connect (proxy->server_peer, "refused", G_CALLBACK (refused_cb), proxy);
+  g_signal_connect (proxy->server_peer, "closed", G_CALLBACK (server_closed_cb), proxy);
+  g_signal_connect (proxy->client_peer, "handle-request", G_CALLBACK (client_request_cb), proxy);
+  g_signal_connect (proxy->client_peer, "notification", G_CALLBACK (client_notification_cb), proxy);
+  g_signal_connect (proxy->client_peer, "unknown-response", G_CALLBACK (client_response_cb), proxy);
+  g_signal_connect (proxy->client_peer, "refused", G_CALLBACK (refused_cb), proxy);
+  g_signal_connect (proxy->client_peer, "closed", G_CALLBACK (client_closed_cb), proxy);
   g_signal_connect (proxy->server, "log", G_CALLBACK (server_log_cb), proxy);
-  g_signal_connect (proxy->server, "closed", G_CALLBACK (server_closed_cb), proxy);
-  g_signal_connect (proxy->client, "message", G_CALLBACK (client_message_cb), proxy);
-  g_signal_connect (proxy->client, "invalid-message", G_CALLBACK (invalid_message_cb), proxy);
-  g_signal_connect (proxy->client, "closed", G_CALLBACK (client_closed_cb), proxy);
 
   sigint_source = g_unix_signal_add (SIGINT, sigint_cb, proxy);
   sigterm_source = g_unix_signal_add (SIGTERM, sigterm_cb, proxy);
 
-  elicit_transport_start (proxy->server);
-  elicit_transport_start (proxy->client);
+  elicit_peer_start (proxy->server_peer);
+  elicit_peer_start (proxy->client_peer);
   g_main_loop_run (proxy->loop);
 
   g_source_remove (sigint_source);
@@ -852,21 +555,24 @@ proxy_clear (Proxy *proxy)
   if (proxy->prompter != NULL)
     elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL,
                                       _("The proxy is shutting down"));
-  g_hash_table_remove_all (proxy->url_requests);
-  g_hash_table_remove_all (proxy->requests);
   g_clear_object (&proxy->prompter);
 
+  if (proxy->input != NULL)
+    g_signal_handlers_disconnect_by_data (proxy->input, proxy);
+  g_clear_object (&proxy->input);
+  if (proxy->server_peer != NULL)
+    g_signal_handlers_disconnect_by_data (proxy->server_peer, proxy);
+  if (proxy->client_peer != NULL)
+    g_signal_handlers_disconnect_by_data (proxy->client_peer, proxy);
   if (proxy->server != NULL)
     g_signal_handlers_disconnect_by_data (proxy->server, proxy);
-  if (proxy->client != NULL)
-    g_signal_handlers_disconnect_by_data (proxy->client, proxy);
+  g_clear_object (&proxy->server_peer);
+  g_clear_object (&proxy->client_peer);
   g_clear_object (&proxy->server);
   g_clear_object (&proxy->client);
 
-  g_clear_pointer (&proxy->requests, g_hash_table_unref);
-  g_clear_pointer (&proxy->url_requests, g_hash_table_unref);
   g_clear_pointer (&proxy->loop, g_main_loop_unref);
-  g_free (proxy->initialize_key);
+  g_clear_pointer (&proxy->initialize_id, json_node_unref);
   g_free (proxy->label);
 }
 
@@ -894,8 +600,6 @@ elicit_proxy_main (int    argc,
   proxy.label = name != NULL ? g_strdup (name)
               : elicit_cli_default_label (url != NULL ? url : command[0]);
   proxy.verbose = verbose;
-  proxy.requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
-  proxy.url_requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 
   status = run (&proxy, command, url, headers);
   proxy_clear (&proxy);

@@ -16,20 +16,11 @@
 
 #include "elicit-version.h"
 #include "elicit-request.h"
+#include "elicit-peer.h"
+#include "elicit-session-error.h"
 #include "elicit-transport.h"
 
 G_BEGIN_DECLS
-
-/**
- * ELICIT_SESSION_ERROR:
- *
- * The error domain of MCP calls: JSON-RPC errors the server answered with,
- * and what can go wrong around them. An extended error domain: errors the
- * server sent carry its code, its data and, for
- * %ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED, the elicitations it listed
- * (see [func@session_error_get_elicitations]).
- */
-#define ELICIT_SESSION_ERROR (elicit_session_error_quark ())
 
 /**
  * ELICIT_PROTOCOL_VERSION:
@@ -37,45 +28,6 @@ G_BEGIN_DECLS
  * The MCP revision the session asks for.
  */
 #define ELICIT_PROTOCOL_VERSION "2025-11-25"
-
-/**
- * ElicitSessionError:
- * @ELICIT_SESSION_ERROR_PARSE_ERROR: JSON-RPC -32700: the server could not parse what it got
- * @ELICIT_SESSION_ERROR_INVALID_REQUEST: JSON-RPC -32600: not a valid request
- * @ELICIT_SESSION_ERROR_METHOD_NOT_FOUND: JSON-RPC -32601: the server does not offer the method
- * @ELICIT_SESSION_ERROR_INVALID_PARAMS: JSON-RPC -32602: invalid parameters (also what a
- *   malformed `elicitation/create` gets)
- * @ELICIT_SESSION_ERROR_INTERNAL_ERROR: JSON-RPC -32603: the server failed
- * @ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED: MCP -32042: the user must complete the URL
- *   elicitations the error carries, then the call may be retried
- * @ELICIT_SESSION_ERROR_SERVER_ERROR: any other code the server answered with; the code
- *   itself is in [func@session_error_get_code]
- * @ELICIT_SESSION_ERROR_CLOSED: the connection closed (the message says why), or is closed
- * @ELICIT_SESSION_ERROR_TIMEOUT: the server did not answer in time
- * @ELICIT_SESSION_ERROR_UNSUPPORTED_VERSION: the server only speaks a protocol version this
- *   client does not; the message names both
- * @ELICIT_SESSION_ERROR_INVALID_RESPONSE: the server's answer is malformed
- * @ELICIT_SESSION_ERROR_NOT_CONNECTED: the call needs a connected session
- *
- * Why a call failed. The JSON-RPC codes have their numeric values, as in
- * jsonrpc-glib. A call cancelled through its [class@Gio.Cancellable] fails
- * with %G_IO_ERROR_CANCELLED, as everywhere in GIO.
- */
-typedef enum
-{
-  ELICIT_SESSION_ERROR_PARSE_ERROR              = -32700,
-  ELICIT_SESSION_ERROR_INVALID_REQUEST          = -32600,
-  ELICIT_SESSION_ERROR_METHOD_NOT_FOUND         = -32601,
-  ELICIT_SESSION_ERROR_INVALID_PARAMS           = -32602,
-  ELICIT_SESSION_ERROR_INTERNAL_ERROR           = -32603,
-  ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED = -32042,
-  ELICIT_SESSION_ERROR_SERVER_ERROR             = -32000,
-  ELICIT_SESSION_ERROR_CLOSED                   = 1,
-  ELICIT_SESSION_ERROR_TIMEOUT                  = 2,
-  ELICIT_SESSION_ERROR_UNSUPPORTED_VERSION      = 3,
-  ELICIT_SESSION_ERROR_INVALID_RESPONSE         = 4,
-  ELICIT_SESSION_ERROR_NOT_CONNECTED            = 5,
-} ElicitSessionError;
 
 /**
  * ElicitSessionState:
@@ -113,19 +65,13 @@ typedef void (*ElicitProgressCallback) (double      progress,
 ELICIT_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (ElicitSession, elicit_session, ELICIT, SESSION, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
-GQuark              elicit_session_error_quark             (void);
-ELICIT_AVAILABLE_IN_ALL
-gint64              elicit_session_error_get_code          (const GError           *error);
-ELICIT_AVAILABLE_IN_ALL
-JsonNode           *elicit_session_error_get_data          (const GError           *error);
-ELICIT_AVAILABLE_IN_ALL
-GPtrArray          *elicit_session_error_get_elicitations  (const GError           *error);
 
 ELICIT_AVAILABLE_IN_ALL
 ElicitSession      *elicit_session_new                     (ElicitTransport        *transport) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_ALL
 ElicitTransport    *elicit_session_get_transport           (ElicitSession          *self);
+ELICIT_AVAILABLE_IN_ALL
+ElicitPeer         *elicit_session_get_peer                (ElicitSession          *self);
 ELICIT_AVAILABLE_IN_ALL
 ElicitSessionState  elicit_session_get_state               (ElicitSession          *self);
 ELICIT_AVAILABLE_IN_ALL

@@ -1,0 +1,32 @@
+/* elicit-peer-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "elicit-peer.h"
+
+G_BEGIN_DECLS
+
+/* Where the peer's call timeouts come from. The default is the thread-default
+ * main context's clock; tests put in a clock they advance by hand, so no test
+ * races the wall clock. @add returns a handle that @remove takes; @remove may
+ * be called from inside the timer's own @func. A timer fires once. */
+typedef struct
+{
+  gpointer (*add)    (guint        msec,
+                      GSourceFunc  func,
+                      gpointer     func_data,
+                      gpointer     clock_data);
+  void     (*remove) (gpointer     timer,
+                      gpointer     clock_data);
+} ElicitPeerClock;
+
+void elicit_peer_set_clock (ElicitPeer            *self,
+                            const ElicitPeerClock *clock,
+                            gpointer               clock_data);
+
+G_END_DECLS

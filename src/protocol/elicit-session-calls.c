@@ -1,0 +1,431 @@
+/* elicit-session-calls.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* ElicitSession: what the client calls — tools, ping, any method. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "elicit-session-private.h"
+#include "elicit-text-private.h"
+
+/* list_tools follows at most this many pages, and returns at most this
+ * many tools, so a server cannot keep us paging forever. */
+#define MAX_TOOL_PAGES 1000
+#define MAX_TOOLS 10000
+
+
+static void
+call_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  JsonNode *node;
+
+  node = g_task_propagate_pointer (G_TASK (result), &error);
+  if (node == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, node, (GDestroyNotify) json_node_unref);
+}
+
+/**
+ * elicit_session_call_async:
+ * @self: a connected session
+ * @method: the method to call
+ * @params: (nullable): its parameters
+ * @cancellable: (nullable): a cancellable; cancelling sends `notifications/cancelled`
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Calls any method of the server. Prefer the dedicated calls where there is one.
+ */
+void
+elicit_session_call_async (ElicitSession       *self,
+                           const char          *method,
+                           JsonObject          *params,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (ELICIT_IS_SESSION (self));
+  g_return_if_fail (method != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, elicit_session_call_async);
+
+  if (!elicit_session_check_ready (self, task))
+    return;
+
+  elicit_session_start_call (self, method, params, ELICIT_PEER_CALL_DEFAULT, NULL, NULL, cancellable,
+              call_done_cb, g_steal_pointer (&task));
+}
+
+/**
+ * elicit_session_call_finish:
+ * @self: a session
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Finishes [method@Session.call_async].
+ *
+ * Returns: (transfer full): the `result` the server answered with, or %NULL
+ */
+JsonNode *
+elicit_session_call_finish (ElicitSession  *self,
+                            GAsyncResult   *result,
+                            GError        **error)
+{
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+ping_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(JsonNode) node = NULL;
+  GError *error = NULL;
+
+  node = g_task_propagate_pointer (G_TASK (result), &error);
+  if (node == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * elicit_session_ping_async:
+ * @self: a connected session
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Checks that the server answers.
+ */
+void
+elicit_session_ping_async (ElicitSession       *self,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (ELICIT_IS_SESSION (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, elicit_session_ping_async);
+
+  if (!elicit_session_check_ready (self, task))
+    return;
+
+  elicit_session_start_call (self, "ping", NULL, ELICIT_PEER_CALL_DEFAULT, NULL, NULL, cancellable,
+              ping_cb, g_steal_pointer (&task));
+}
+
+/**
+ * elicit_session_ping_finish:
+ * @self: a session
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Finishes [method@Session.ping_async].
+ *
+ * Returns: %TRUE if the server answered
+ */
+gboolean
+elicit_session_ping_finish (ElicitSession  *self,
+                            GAsyncResult   *result,
+                            GError        **error)
+{
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* Tools ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  JsonArray  *tools;
+  GHashTable *cursors;
+  guint       pages;
+} ListTools;
+
+static void
+list_tools_free (gpointer data)
+{
+  ListTools *state = data;
+
+  g_clear_pointer (&state->tools, json_array_unref);
+  g_clear_pointer (&state->cursors, g_hash_table_unref);
+  g_free (state);
+}
+
+static void list_tools_page (ElicitSession *self,
+                             GTask         *task,
+                             const char    *cursor);
+
+static gboolean
+add_tools (ListTools  *state,
+           JsonObject *result)
+{
+  JsonNode *node = json_object_get_member (result, "tools");
+  JsonArray *tools;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return FALSE;
+
+  tools = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (tools); i++)
+    {
+      JsonNode *tool = json_array_get_element (tools, i);
+
+      if (!JSON_NODE_HOLDS_OBJECT (tool) ||
+          elicit_session_get_string_member (json_node_get_object (tool), "name") == NULL)
+        {
+          g_debug ("skipping a tool without a name");
+          continue;
+        }
+
+      if (json_array_get_length (state->tools) >= MAX_TOOLS)
+        return FALSE;
+
+      json_array_add_element (state->tools, json_node_copy (tool));
+    }
+
+  return TRUE;
+}
+
+static void
+list_tools_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  ElicitSession *self = ELICIT_SESSION (object);
+  g_autoptr(GTask) task = user_data;
+  ListTools *state = g_task_get_task_data (task);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *page;
+  const char *cursor;
+
+  node = g_task_propagate_pointer (G_TASK (result), &error);
+  if (node == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  page = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  if (page == NULL || !add_tools (state, page))
+    {
+      g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                               _("The server sent a malformed list of tools"));
+      return;
+    }
+
+  cursor = elicit_session_get_string_member (page, "nextCursor");
+  if (cursor == NULL)
+    {
+      g_task_return_pointer (task, g_steal_pointer (&state->tools),
+                             (GDestroyNotify) json_array_unref);
+      return;
+    }
+
+  /* A cursor seen before, or endless pages, would keep us paging forever. */
+  if (++state->pages >= MAX_TOOL_PAGES || !g_hash_table_add (state->cursors, g_strdup (cursor)))
+    {
+      g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                               _("The server's list of tools does not end"));
+      return;
+    }
+
+  list_tools_page (self, g_steal_pointer (&task), cursor);
+}
+
+static void
+list_tools_page (ElicitSession *self,
+                 GTask         *task,
+                 const char    *cursor)
+{
+  g_autoptr(JsonObject) params = NULL;
+
+  if (cursor != NULL)
+    {
+      params = json_object_new ();
+      json_object_set_string_member (params, "cursor", cursor);
+    }
+
+  elicit_session_start_call (self, "tools/list", params, ELICIT_PEER_CALL_DEFAULT, NULL, NULL,
+              g_task_get_cancellable (task), list_tools_cb, task);
+}
+
+/**
+ * elicit_session_list_tools_async:
+ * @self: a connected session
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the tools
+ * @user_data: data for @callback
+ *
+ * Lists the server's tools, following `nextCursor` through every page.
+ */
+void
+elicit_session_list_tools_async (ElicitSession       *self,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ListTools *state;
+
+  g_return_if_fail (ELICIT_IS_SESSION (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, elicit_session_list_tools_async);
+
+  if (!elicit_session_check_ready (self, task))
+    return;
+
+  state = g_new0 (ListTools, 1);
+  state->tools = json_array_new ();
+  state->cursors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_task_set_task_data (task, state, list_tools_free);
+
+  list_tools_page (self, g_steal_pointer (&task), NULL);
+}
+
+/**
+ * elicit_session_list_tools_finish:
+ * @self: a session
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Finishes [method@Session.list_tools_async].
+ *
+ * Returns: (transfer full): the tools, each a JSON object with at least a
+ *   `name`, in the server's order, or %NULL
+ */
+JsonArray *
+elicit_session_list_tools_finish (ElicitSession  *self,
+                                  GAsyncResult   *result,
+                                  GError        **error)
+{
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+call_tool_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(JsonNode) node = NULL;
+  GError *error = NULL;
+
+  node = g_task_propagate_pointer (G_TASK (result), &error);
+  if (node == NULL)
+    g_task_return_error (task, error);
+  else if (!JSON_NODE_HOLDS_OBJECT (node))
+    g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                             _("The server sent a malformed result for “%s”"), "tools/call");
+  else
+    g_task_return_pointer (task, json_object_ref (json_node_get_object (node)),
+                           (GDestroyNotify) json_object_unref);
+}
+
+/**
+ * elicit_session_call_tool_async:
+ * @self: a connected session
+ * @name: the tool's name
+ * @arguments: (nullable): its arguments
+ * @progress_callback: (nullable) (scope notified): receives the progress the server reports
+ * @progress_data: (closure progress_callback): data for @progress_callback, valid
+ *   until @callback runs
+ * @cancellable: (nullable): a cancellable; cancelling sends `notifications/cancelled`
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Runs a tool. The request carries a progress token, and every progress
+ * notification restarts the call's timeout. The tool may elicit input while
+ * it runs: its requests arrive through [signal@Session::elicitation].
+ *
+ * The call fails with %ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED when
+ * the server needs the user to complete URL elicitations first; get them
+ * with [func@session_error_get_elicitations], then offer to retry.
+ */
+void
+elicit_session_call_tool_async (ElicitSession          *self,
+                                const char             *name,
+                                JsonObject             *arguments,
+                                ElicitProgressCallback  progress_callback,
+                                gpointer                progress_data,
+                                GCancellable           *cancellable,
+                                GAsyncReadyCallback     callback,
+                                gpointer                user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(JsonObject) params = NULL;
+
+  g_return_if_fail (ELICIT_IS_SESSION (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, elicit_session_call_tool_async);
+
+  if (!elicit_session_check_ready (self, task))
+    return;
+
+  params = json_object_new ();
+  json_object_set_string_member (params, "name", name);
+  if (arguments != NULL)
+    json_object_set_object_member (params, "arguments", json_object_ref (arguments));
+
+  elicit_session_start_call (self, "tools/call", params, ELICIT_PEER_CALL_PROGRESS_TOKEN,
+              progress_callback, progress_data,
+              cancellable, call_tool_cb, g_steal_pointer (&task));
+}
+
+/**
+ * elicit_session_call_tool_finish:
+ * @self: a session
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Finishes [method@Session.call_tool_async]. A tool that failed in its own
+ * terms still succeeds here, with `isError` set in the result.
+ *
+ * Returns: (transfer full): the tool's result (`content`,
+ *   `structuredContent`, `isError`), or %NULL
+ */
+JsonObject *
+elicit_session_call_tool_finish (ElicitSession  *self,
+                                 GAsyncResult   *result,
+                                 GError        **error)
+{
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

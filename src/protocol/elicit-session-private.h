@@ -1,0 +1,108 @@
+/* elicit-session-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "elicit-input-source-private.h"
+#include "elicit-peer-private.h"
+#include "elicit-session.h"
+#include "elicit-session-error-private.h"
+
+G_BEGIN_DECLS
+
+/* ElicitSession is one class in four files, split by concern:
+ *
+ *   elicit-session.c           the object: properties, signals, closing
+ *   elicit-session-connect.c   the handshake and version negotiation
+ *   elicit-session-calls.c     what the client calls: tools, ping, any method
+ *   elicit-session-server.c    what the server sends: input, progress, logs
+ */
+struct _ElicitSession
+{
+  GObject             parent_instance;
+
+  ElicitTransport    *transport;
+  ElicitPeer         *peer;
+  ElicitInputSource  *input;
+  ElicitSessionState  state;
+  GError             *close_error;
+
+  char               *display_name;
+  char               *client_name;
+  char               *client_title;
+  char               *client_version;
+
+  char               *protocol_version;
+  JsonObject         *server_capabilities;
+  char               *server_name;
+  char               *server_title;
+  char               *server_version;
+  char               *instructions;
+
+  /* gint64 call id → Progress, for calls made with a progress callback */
+  GHashTable         *progress;
+};
+
+enum {
+  ELICIT_SESSION_PROP_0,
+  ELICIT_SESSION_PROP_TRANSPORT,
+  ELICIT_SESSION_PROP_STATE,
+  ELICIT_SESSION_PROP_DISPLAY_NAME,
+  ELICIT_SESSION_PROP_PROTOCOL_VERSION,
+  ELICIT_SESSION_PROP_SERVER_CAPABILITIES,
+  ELICIT_SESSION_PROP_SERVER_NAME,
+  ELICIT_SESSION_PROP_SERVER_TITLE,
+  ELICIT_SESSION_PROP_SERVER_VERSION,
+  ELICIT_SESSION_PROP_INSTRUCTIONS,
+  ELICIT_SESSION_PROP_TIMEOUT,
+  ELICIT_SESSION_N_PROPS
+};
+
+enum {
+  ELICIT_SESSION_SIGNAL_ELICITATION,
+  ELICIT_SESSION_SIGNAL_MESSAGE,
+  ELICIT_SESSION_SIGNAL_PROGRESS,
+  ELICIT_SESSION_SIGNAL_LIST_CHANGED,
+  ELICIT_SESSION_SIGNAL_CLOSED,
+  ELICIT_SESSION_N_SIGNALS
+};
+
+extern GParamSpec *elicit_session_properties[ELICIT_SESSION_N_PROPS];
+extern guint elicit_session_signals[ELICIT_SESSION_N_SIGNALS];
+
+/* Readers of untrusted members: NULL (or FALSE) unless the member has the type. */
+const char *elicit_session_get_string_member (JsonObject *object,
+                                              const char *name);
+JsonObject *elicit_session_get_object_member (JsonObject *object,
+                                              const char *name);
+
+void      elicit_session_set_state           (ElicitSession          *self,
+                                              ElicitSessionState      state);
+/* Fails @task and returns FALSE unless the session is ready for calls. */
+gboolean  elicit_session_check_ready         (ElicitSession          *self,
+                                              GTask                  *task);
+/* A call through the peer; @callback gets a GTask of @self whose pointer
+ * result is the `result` JsonNode. -32042 errors carry their elicitations. */
+void      elicit_session_start_call          (ElicitSession          *self,
+                                              const char             *method,
+                                              JsonObject             *params,
+                                              ElicitPeerCallFlags     flags,
+                                              ElicitProgressCallback  progress,
+                                              gpointer                progress_data,
+                                              GCancellable           *cancellable,
+                                              GAsyncReadyCallback     callback,
+                                              gpointer                user_data);
+/* elicit-session-server.c: what the server may send, wired to the peer. */
+void      elicit_session_listen_to_server    (ElicitSession          *self);
+/* Reports progress for @token to the call it belongs to, if any. */
+void      elicit_session_report_progress     (ElicitSession          *self,
+                                              JsonNode               *token,
+                                              double                  progress,
+                                              double                  total,
+                                              const char             *message);
+
+G_END_DECLS

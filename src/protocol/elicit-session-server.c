@@ -1,0 +1,140 @@
+/* elicit-session-server.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* ElicitSession: what the server sends of its own accord. Its requests for
+ * input reach the session through its ElicitInputSource; here are the rest:
+ * ping, log messages, progress and list changes. */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "elicit-session-private.h"
+
+static gboolean
+get_number (JsonObject *object,
+            const char *name,
+            double     *value)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+  GType type;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+
+  type = json_node_get_value_type (node);
+  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
+    return FALSE;
+
+  *value = json_node_get_double (node);
+
+  return isfinite (*value);
+}
+
+static gboolean
+ping_cb (ElicitPeer    *peer,
+         const char    *method,
+         JsonNode      *id,
+         JsonObject    *params,
+         JsonNode      *message,
+         ElicitSession *self)
+{
+  g_autoptr(JsonObject) result = json_object_new ();
+
+  elicit_peer_reply (peer, id, result);
+
+  return TRUE;
+}
+
+static void
+log_message_cb (ElicitPeer    *peer,
+                const char    *method,
+                JsonObject    *params,
+                JsonNode      *message,
+                ElicitSession *self)
+{
+  const char *level = elicit_session_get_string_member (params, "level");
+  JsonNode *data = params ? json_object_get_member (params, "data") : NULL;
+
+  if (level == NULL || data == NULL)
+    {
+      g_debug ("ignoring a malformed notifications/message");
+      return;
+    }
+
+  g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE], 0,
+                 level, elicit_session_get_string_member (params, "logger"), data);
+}
+
+static gboolean
+is_token (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         (json_node_get_value_type (node) == G_TYPE_INT64 ||
+          json_node_get_value_type (node) == G_TYPE_STRING);
+}
+
+static void
+progress_cb (ElicitPeer    *peer,
+             const char    *method,
+             JsonObject    *params,
+             JsonNode      *message,
+             ElicitSession *self)
+{
+  JsonNode *token = params ? json_object_get_member (params, "progressToken") : NULL;
+  const char *text = elicit_session_get_string_member (params, "message");
+  double progress;
+  double total = -1;
+
+  if (!is_token (token) || !get_number (params, "progress", &progress))
+    {
+      g_debug ("ignoring a malformed notifications/progress");
+      return;
+    }
+
+  if (json_object_has_member (params, "total") && !get_number (params, "total", &total))
+    total = -1;
+
+  elicit_session_report_progress (self, token, progress, total, text);
+  g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_PROGRESS], 0,
+                 token, progress, total, text);
+}
+
+static void
+list_changed_cb (ElicitPeer    *peer,
+                 const char    *method,
+                 JsonObject    *params,
+                 JsonNode      *message,
+                 ElicitSession *self)
+{
+  static const char * const kinds[] = { "tools", "prompts", "resources" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *expected = g_strdup_printf ("notifications/%s/list_changed", kinds[i]);
+
+      if (g_str_equal (method, expected))
+        g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_LIST_CHANGED],
+                       g_quark_from_static_string (kinds[i]), kinds[i]);
+    }
+}
+
+void
+elicit_session_listen_to_server (ElicitSession *self)
+{
+  g_signal_connect_object (self->peer, "handle-request::ping", G_CALLBACK (ping_cb), self, 0);
+  g_signal_connect_object (self->peer, "notification::notifications/message",
+                           G_CALLBACK (log_message_cb), self, 0);
+  g_signal_connect_object (self->peer, "notification::notifications/progress",
+                           G_CALLBACK (progress_cb), self, 0);
+  g_signal_connect_object (self->peer, "notification::notifications/tools/list_changed",
+                           G_CALLBACK (list_changed_cb), self, 0);
+  g_signal_connect_object (self->peer, "notification::notifications/prompts/list_changed",
+                           G_CALLBACK (list_changed_cb), self, 0);
+  g_signal_connect_object (self->peer, "notification::notifications/resources/list_changed",
+                           G_CALLBACK (list_changed_cb), self, 0);
+}
