@@ -109,7 +109,8 @@ def handle(line, msg):
     elif method == 'initialize':
         answer(msg_id, {'protocolVersion': params.get('protocolVersion', '2025-11-25'),
                         'capabilities': {'tools': {}},
-                        'serverInfo': {'name': 'fake', 'title': 'Fake Server', 'version': '1.0'},
+                        'serverInfo': params.get('test/serverInfo',
+                                                 {'name': 'fake', 'title': 'Fake Server', 'version': '1.0'}),
                         '_received': params})
     elif method == 'tools/list':
         answer(msg_id, {'tools': TOOLS})

@@ -227,6 +227,47 @@ def answers_the_servers_elicitations_itself(proxy):
 
 
 @with_proxy
+def notices_about_elicitations_it_answered_never_reach_the_client(proxy):
+    proxy.initialize({})
+    proxy.request('tools/call', {'name': 'elicit', 'arguments': {}}, msg_id=5)
+    url = {'mode': 'url', 'message': 'Sign in', 'url': 'https://example.com/x', 'elicitationId': 'e-7'}
+    proxy.request('tools/call', {'name': 'elicit', 'arguments': {'params': url}}, msg_id=6)
+    # Both were answered (cancel: no display). Later notices about them, and
+    # one about a request the client did see, come from the server:
+    sent = [{'jsonrpc': '2.0', 'method': 'notifications/cancelled',
+             'params': {'requestId': 'elicit-1', 'reason': 'late'}},
+            {'jsonrpc': '2.0', 'method': 'notifications/elicitation/complete',
+             'params': {'elicitationId': 'e-7'}},
+            {'jsonrpc': '2.0', 'method': 'notifications/cancelled', 'params': {'requestId': 'elicit-9'}},
+            {'jsonrpc': '2.0', 'method': 'notifications/elicitation/complete',
+             'params': {'elicitationId': 'someone-else'}}]
+    proxy.request('test/send', {'lines': [json.dumps(m) for m in sent]}, msg_id='send')
+    check_equal([m for m in proxy.other if m.get('method', '').startswith('notifications/')],
+                sent[2:], 'the notices the client received')
+
+
+@with_proxy
+def hostile_members_are_read_without_a_critical(proxy):
+    # serverInfo.name and .title as objects, a cancel whose reason is an
+    # object, an elicitationId that is an array, "jsonrpc" as an object: with
+    # G_DEBUG=fatal-criticals any CRITICAL would kill the proxy.
+    reply = proxy.request('initialize', {'protocolVersion': '2025-11-25', 'capabilities': {},
+                                         'clientInfo': {'name': 'c', 'version': '1'},
+                                         'test/serverInfo': {'name': {'x': 1}, 'title': [1]}},
+                          msg_id='init')
+    check('result' in reply, 'the initialize answer: %r' % reply)
+    sent = [{'jsonrpc': '2.0', 'method': 'notifications/cancelled',
+             'params': {'requestId': 'elicit-1', 'reason': {'why': 'object'}}},
+            {'jsonrpc': '2.0', 'method': 'notifications/elicitation/complete',
+             'params': {'elicitationId': ['e']}},
+            {'jsonrpc': {'v': '2.0'}, 'method': 'notifications/message', 'params': {}}]
+    proxy.request('test/send', {'lines': [json.dumps(m) for m in sent]}, msg_id='send')
+    check_equal([m for m in proxy.other if m.get('method', '').startswith('notifications/')],
+                sent[:2], 'the notices the client received')
+    check_equal(proxy.request('test/echo', {}, msg_id='alive')['id'], 'alive', 'the proxy is alive')
+
+
+@with_proxy
 def a_malformed_elicitation_gets_invalid_params(proxy):
     proxy.initialize({})
     bad = {'message': 5, 'requestedSchema': {'type': 'object', 'properties': {}}}
