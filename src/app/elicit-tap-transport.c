@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "elicit.h"
 #include "protocol/elicit-transport-private.h"
 
 #include "elicit-tap-transport.h"
@@ -40,7 +41,7 @@ struct _ElicitTapTransport
 
   ElicitTransport *inner;
   char            *text_domain;
-  GPtrArray       *tools_list_ids;   /* char *, compact JSON of the request ids */
+  GPtrArray       *tools_list_ids;   /* JsonNode, the ids of tools/list calls */
   gboolean         started;
 };
 
@@ -64,27 +65,43 @@ static void transport_iface_init (ElicitTransportInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitTapTransport, elicit_tap_transport, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (ELICIT_TYPE_TRANSPORT, transport_iface_init))
 
-static char *
-id_key (JsonObject *message)
+/* Remembers the id of a tools/list we send, so its answer is translated. */
+static void
+track_sent (ElicitTapTransport *self,
+            JsonNode           *message)
 {
-  JsonNode *id = json_object_get_member (message, "id");
+  const char *method;
+  JsonNode *id;
 
-  if (id == NULL || !JSON_NODE_HOLDS_VALUE (id))
-    return NULL;
+  if (self->text_domain == NULL ||
+      elicit_peer_classify (message, &method, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_REQUEST ||
+      !g_str_equal (method, "tools/list"))
+    return;
 
-  return json_to_string (id, FALSE);
+  if (self->tools_list_ids->len >= MAX_TRACKED_CALLS)
+    g_ptr_array_remove_index (self->tools_list_ids, 0);
+  g_ptr_array_add (self->tools_list_ids, json_node_copy (id));
 }
 
-static const char *
-get_method (JsonObject *message)
+static gboolean
+take_tracked (ElicitTapTransport *self,
+              JsonNode           *message)
 {
-  JsonNode *node = json_object_get_member (message, "method");
+  JsonNode *id;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
+  if (self->tools_list_ids->len == 0 ||
+      elicit_peer_classify (message, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE ||
+      id == NULL)
+    return FALSE;
 
-  return json_node_get_string (node);
+  for (guint i = 0; i < self->tools_list_ids->len; i++)
+    if (json_node_equal (g_ptr_array_index (self->tools_list_ids, i), id))
+      {
+        g_ptr_array_remove_index (self->tools_list_ids, i);
+        return TRUE;
+      }
+
+  return FALSE;
 }
 
 static JsonObject *
@@ -96,49 +113,6 @@ get_object (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
-static void
-track_sent (ElicitTapTransport *self,
-            JsonNode           *message)
-{
-  JsonObject *object;
-  char *key;
-
-  if (self->text_domain == NULL || !JSON_NODE_HOLDS_OBJECT (message))
-    return;
-
-  object = json_node_get_object (message);
-  if (g_strcmp0 (get_method (object), "tools/list") != 0)
-    return;
-
-  key = id_key (object);
-  if (key == NULL)
-    return;
-
-  if (self->tools_list_ids->len >= MAX_TRACKED_CALLS)
-    g_ptr_array_remove_index (self->tools_list_ids, 0);
-  g_ptr_array_add (self->tools_list_ids, key);
-}
-
-static gboolean
-take_tracked (ElicitTapTransport *self,
-              JsonObject         *message)
-{
-  g_autofree char *key = NULL;
-
-  if (self->tools_list_ids->len == 0 || json_object_has_member (message, "method"))
-    return FALSE;
-
-  key = id_key (message);
-  for (guint i = 0; key != NULL && i < self->tools_list_ids->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->tools_list_ids, i), key))
-      {
-        g_ptr_array_remove_index (self->tools_list_ids, i);
-        return TRUE;
-      }
-
-  return FALSE;
-}
-
 /* Returns a translated copy of @message, or NULL when nothing is to be
  * translated. The received node is the reader's; it is not changed. */
 static JsonNode *
@@ -146,21 +120,21 @@ translate (ElicitTapTransport *self,
            JsonNode           *message)
 {
   g_autoptr(JsonNode) copy = NULL;
-  JsonObject *object;
+  const char *method = NULL;
   JsonObject *part;
 
-  if (self->text_domain == NULL || !JSON_NODE_HOLDS_OBJECT (message))
+  if (self->text_domain == NULL)
     return NULL;
 
-  object = json_node_get_object (message);
-  if (g_strcmp0 (get_method (object), "elicitation/create") == 0)
+  if (elicit_peer_classify (message, &method, NULL, NULL, NULL) == ELICIT_MESSAGE_KIND_REQUEST &&
+      g_str_equal (method, "elicitation/create"))
     {
       copy = json_node_copy (message);
       part = get_object (json_node_get_object (copy), "params");
       if (part != NULL)
         elicit_text_domain_translate_elicitation (self->text_domain, part);
     }
-  else if (take_tracked (self, object))
+  else if (take_tracked (self, message))
     {
       copy = json_node_copy (message);
       part = get_object (json_node_get_object (copy), "result");
@@ -440,7 +414,7 @@ elicit_tap_transport_class_init (ElicitTapTransportClass *klass)
 static void
 elicit_tap_transport_init (ElicitTapTransport *self)
 {
-  self->tools_list_ids = g_ptr_array_new_with_free_func (g_free);
+  self->tools_list_ids = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
 }
 
 /**
