@@ -15,6 +15,7 @@
 #include "elicit-http-transport.h"
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
+#include "elicit-peer.h"
 #include "elicit-sse-parser-private.h"
 #include "elicit-transport-private.h"
 
@@ -394,7 +395,6 @@ answer_with_error (Exchange   *ex,
                    const char *reason)
 {
   ElicitHttpTransport *self = ex->self;
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) node = NULL;
 
   g_assert (ex->request_id != NULL);
@@ -405,21 +405,8 @@ answer_with_error (Exchange   *ex,
   ex->answered = TRUE;
   log_line (self, reason);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "jsonrpc");
-  json_builder_add_string_value (builder, "2.0");
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_value (builder, json_node_copy (ex->request_id));
-  json_builder_set_member_name (builder, "error");
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "code");
-  json_builder_add_int_value (builder, -32603);
-  json_builder_set_member_name (builder, "message");
-  json_builder_add_string_value (builder, reason);
-  json_builder_end_object (builder);
-  json_builder_end_object (builder);
-
-  node = json_builder_get_root (builder);
+  node = elicit_peer_build_error_response (ex->request_id, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
+                                         reason);
   elicit_transport_emit_message (ELICIT_TRANSPORT (self), node);
 }
 
@@ -427,17 +414,12 @@ answer_with_error (Exchange   *ex,
 static JsonNode *
 get_response_id (JsonNode *node)
 {
-  JsonObject *object;
+  JsonNode *id = NULL;
 
-  if (!JSON_NODE_HOLDS_OBJECT (node))
+  if (elicit_peer_classify (node, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE)
     return NULL;
 
-  object = json_node_get_object (node);
-  if (json_object_has_member (object, "method") ||
-      !(json_object_has_member (object, "result") || json_object_has_member (object, "error")))
-    return NULL;
-
-  return json_object_get_member (object, "id");
+  return id;
 }
 
 /* A response ends the wait of whichever exchange asked for it, on

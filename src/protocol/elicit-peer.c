@@ -271,6 +271,43 @@ elicit_peer_classify (JsonNode    *message,
 }
 
 static JsonObject *
+envelope_new (JsonNode *id);
+
+/**
+ * elicit_peer_build_error_response:
+ * @id: the id of the request to answer
+ * @code: a JSON-RPC error code, such as %ELICIT_SESSION_ERROR_INTERNAL_ERROR
+ * @message: the error's message
+ *
+ * Makes the error response to a request: what a transport delivers in the
+ * other side's name when the other side cannot answer, so that the call
+ * fails at once instead of timing out.
+ *
+ * Returns: (transfer full): the response
+ *
+ * Since: 1.0
+ */
+JsonNode *
+elicit_peer_build_error_response (JsonNode   *id,
+                                gint64      code,
+                                const char *message)
+{
+  JsonObject *object;
+  JsonObject *error;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (message != NULL, NULL);
+
+  object = envelope_new (id);
+  error = json_object_new ();
+  json_object_set_int_member (error, "code", code);
+  json_object_set_string_member (error, "message", message);
+  json_object_set_object_member (object, "error", error);
+
+  return json_node_init_object (json_node_alloc (), object);
+}
+
+static JsonObject *
 envelope_new (JsonNode *id)
 {
   JsonObject *object = json_object_new ();
