@@ -10,6 +10,7 @@
 #include "elicit.h"
 #include "elicit-json-private.h"
 #include "fake-peer.h"
+#include "manual-clock.h"
 
 #define INIT_REQUEST \
   "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{" \
@@ -487,15 +488,30 @@ test_call_tool_with_progress (Fixture       *f,
   result_clear (&res);
 }
 
+/* Sends one progress notification for call 2 and waits until the session
+ * has seen it. */
+static void
+send_progress (Fixture *f)
+{
+  guint seen = f->progress->len;
+
+  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+                                "\"params\":{\"progressToken\":2,\"progress\":1}}");
+  while (f->progress->len == seen)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 static void
 test_timeout_restarts_on_progress (Fixture       *f,
                                    gconstpointer  data)
 {
   g_autoptr(JsonObject) result = NULL;
   g_autoptr(GError) error = NULL;
+  ManualClock clock = { 0 };
   Result res = { 0 };
 
   connected (f);
+  manual_clock_use (&clock, elicit_session_get_peer (f->session));
   elicit_session_set_timeout (f->session, 1000);
   g_assert_cmpuint (elicit_session_get_timeout (f->session), ==, 1000);
   elicit_session_call_tool_async (f->session, "slow", NULL, NULL, NULL, NULL, result_cb, &res);
@@ -505,17 +521,25 @@ test_timeout_restarts_on_progress (Fixture       *f,
   /* 1.75 s in all, never a second without a sign of life. */
   for (guint i = 0; i < 5; i++)
     {
-      spin_for (350);
+      manual_clock_advance (&clock, 350);
       g_assert_false (res.done);
-      fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
-                                    "\"params\":{\"progressToken\":2,\"progress\":1}}");
+      send_progress (f);
     }
-  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[]}}");
+  g_assert_cmpuint (clock.n_fired, ==, 0);
+
+  /* Then a whole second of silence. */
+  manual_clock_advance (&clock, 999);
+  g_assert_cmpuint (clock.n_fired, ==, 0);
+  manual_clock_advance (&clock, 1);
+  g_assert_cmpuint (clock.n_fired, ==, 1);
 
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
+  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_TIMEOUT);
+  g_assert_null (result);
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                             "\"params\":{\"requestId\":2,\"reason\":\"timed out\"}}");
   result_clear (&res);
+  manual_clock_clear (&clock);
 }
 
 static void
@@ -553,9 +577,11 @@ test_timeout_waits_for_the_user (Fixture       *f,
   g_autoptr(JsonObject) result = NULL;
   g_autoptr(JsonObject) content = object ("{\"name\":\"Ada\"}");
   g_autoptr(GError) error = NULL;
+  ManualClock clock = { 0 };
   Result res = { 0 };
 
   connected (f);
+  manual_clock_use (&clock, elicit_session_get_peer (f->session));
   elicit_session_set_timeout (f->session, 100);
   elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
@@ -565,7 +591,8 @@ test_timeout_waits_for_the_user (Fixture       *f,
   fake_peer_sync (f->peer);
 
   /* The user takes their time; the server waits for them, so do we. */
-  spin_for (400);
+  manual_clock_advance (&clock, 400);
+  g_assert_cmpuint (clock.n_fired, >, 0);
   g_assert_false (res.done);
 
   g_assert_true (elicit_request_accept (request_at (f, 0), content, NULL));
@@ -576,6 +603,7 @@ test_timeout_waits_for_the_user (Fixture       *f,
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
   g_assert_no_error (error);
   result_clear (&res);
+  manual_clock_clear (&clock);
 }
 
 static void
