@@ -99,12 +99,14 @@ def a_server_that_exits_mid_call_exits_3_with_its_stderr():
 
 @test
 def a_server_that_writes_garbage_exits_3():
-    script = ('read l; echo \'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25",'
+    # A legacy server: the server/discover probe gets "method not found".
+    script = ('read l; echo \'{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}\'; '
+              'read l; echo \'{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25",'
               '"capabilities":{},"serverInfo":{"name":"x","version":"1"}}}\'; read l; read l; '
               'echo "this is not JSON"; sleep 30')
     status, out, err = call('--name', 'Shell', '--tool', 't', '--', 'sh', '-c', script)
     check_equal(status, 3, 'exit status')
-    check(err.startswith('elicit: “Shell” failed: server wrote invalid JSON on line 2'), 'stderr: ' + err)
+    check(err.startswith('elicit: “Shell” failed: server wrote invalid JSON on line 3'), 'stderr: ' + err)
 
 
 @test

@@ -492,6 +492,8 @@ fixture_connect_transport (Fixture *f)
   g_signal_connect (f->transport, "closed", G_CALLBACK (closed_cb), f);
 
   f->session = elicit_session_new (f->transport);
+  elicit_session_set_protocol_versions (f->session, (const char * const []) {
+                                          "2025-11-25", "2025-06-18", "2025-03-26", NULL });
   g_signal_connect (f->session, "elicitation", G_CALLBACK (elicitation_cb), f);
   g_signal_connect (f->session, "message", G_CALLBACK (server_message_cb), f);
 }

@@ -401,6 +401,7 @@ server_connect (void)
 
   server->transport = fake_peer_new (&server->peer);
   server->session = elicit_session_new (server->transport);
+  elicit_session_set_protocol_versions (server->session, fake_legacy_versions);
 
   elicit_session_connect_async (server->session, NULL, result_cb, &result);
   fake_peer_expect (server->peer, INIT_REQUEST);

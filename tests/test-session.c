@@ -144,6 +144,7 @@ setup (Fixture       *f,
 {
   f->transport = fake_peer_new (&f->peer);
   f->session = elicit_session_new (f->transport);
+  elicit_session_set_protocol_versions (f->session, fake_legacy_versions);
   f->requests = g_ptr_array_new_with_free_func (g_object_unref);
   f->log = g_ptr_array_new_with_free_func (g_free);
   f->progress = g_ptr_array_new_with_free_func (g_free);
@@ -269,6 +270,27 @@ test_handshake (Fixture       *f,
 }
 
 static void
+test_runs_tools_of_a_2024_server (Fixture       *f,
+                                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  Result res = { 0 };
+
+  g_assert_true (elicit_session_get_can_elicit (f->session));
+  elicit_session_connect_async (f->session, NULL, result_cb, &res);
+  fake_peer_expect (f->peer, INIT_REQUEST);
+  fake_peer_send_line (f->peer, INIT_RESULT ("2024-11-05"));
+
+  g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), &error));
+  g_assert_no_error (error);
+  fake_peer_expect (f->peer, INITIALIZED);
+  g_assert_cmpstr (elicit_session_get_protocol_version (f->session), ==, "2024-11-05");
+  /* That revision has no elicitation: the application says so. */
+  g_assert_false (elicit_session_get_can_elicit (f->session));
+  result_clear (&res);
+}
+
+static void
 test_refuses_unknown_version (Fixture       *f,
                               gconstpointer  data)
 {
@@ -277,12 +299,12 @@ test_refuses_unknown_version (Fixture       *f,
 
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
   fake_peer_expect (f->peer, INIT_REQUEST);
-  fake_peer_send_line (f->peer, INIT_RESULT ("2024-11-05"));
+  fake_peer_send_line (f->peer, INIT_RESULT ("2024-10-07"));
 
   g_assert_false (elicit_session_connect_finish (f->session, wait_result (&res), &error));
   g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_UNSUPPORTED_VERSION);
   g_assert_cmpstr (error->message, ==,
-                   "The server speaks MCP version “2024-11-05”, which Elicit does not support "
+                   "The server speaks MCP version “2024-10-07”, which Elicit does not support "
                    "(Elicit asked for version “2025-11-25”)");
 
   /* It disconnects without saying initialized. */
@@ -1445,14 +1467,17 @@ static ElicitSession *
 stdio_session (const char *script)
 {
   const char *argv[] = { "/bin/sh", "-c", script, NULL };
+  ElicitSession *session;
   g_autoptr(ElicitTransport) transport = NULL;
   g_autoptr(GError) error = NULL;
 
   transport = elicit_stdio_transport_new (argv, NULL, NULL, &error);
   g_assert_no_error (error);
   elicit_stdio_transport_set_shutdown_timeout (ELICIT_STDIO_TRANSPORT (transport), 100);
+  session = elicit_session_new (transport);
+  elicit_session_set_protocol_versions (session, fake_legacy_versions);
 
-  return elicit_session_new (transport);
+  return session;
 }
 
 static void
@@ -1547,6 +1572,7 @@ main (int   argc,
   SESSION_TEST ("handshake/refuses-an-unknown-version-naming-both", test_refuses_unknown_version,
                 NULL);
   SESSION_TEST ("handshake/fails-with-the-servers-error", test_initialize_error, NULL);
+  SESSION_TEST ("handshake/runs-tools-of-a-2024-11-05-server", test_runs_tools_of_a_2024_server, NULL);
   SESSION_TEST ("handshake/sanitizes-what-the-server-says-about-itself",
                 test_server_info_is_sanitized, NULL);
   SESSION_TEST ("handshake/handles-logs-and-pings-before-it-ends", test_early_messages, NULL);

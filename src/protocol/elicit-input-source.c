@@ -12,6 +12,7 @@
 #include "elicit-init-private.h"
 #include "elicit-input-source-private.h"
 #include "elicit-request-private.h"
+#include "elicit-text-private.h"
 
 /**
  * ElicitInputSource:
@@ -28,7 +29,11 @@
  *   withdraws it, and `notifications/elicitation/complete` completes an
  *   accepted URL request;
  * - the URL elicitations of a -32042 error ([method@InputSource.take_url_required]):
- *   answering one sends nothing, the server's completion notice completes it.
+ *   answering one sends nothing, the server's completion notice completes it;
+ * - the `inputRequests` of a 2026-07-28 `InputRequiredResult`
+ *   ([method@InputSource.answer_async]): every elicitation in it becomes a
+ *   request, and their answers come back together as the `inputResponses`
+ *   of the retry, keyed as the server asked.
  *
  * A server may keep at most 64 requests open at once; more are answered
  * `cancel` at once, so a flood grows neither memory nor windows. When the
@@ -39,6 +44,13 @@
 
 /* How many elicitations may wait for the user at once. */
 #define MAX_OPEN_REQUESTS 64
+/* Input kinds a client may be asked for in an InputRequiredResult that
+ * Elicit does not offer (it declares no such capability). */
+static const char * const unoffered_methods[] = {
+  "sampling/createMessage",
+  "roots/list",
+};
+
 /* How many answered ids and elicitation ids are remembered, so that late
  * notifications about them are still recognised as ours. */
 #define MAX_REMEMBERED 1024
@@ -595,6 +607,311 @@ elicit_input_source_take_url_required (ElicitInputSource *self,
     }
 
   return requests;
+}
+
+/* Multi-round-trip input (2026-07-28) ------------------------------------------- */
+
+typedef struct
+{
+  JsonObject *responses;   /* key → ElicitResult */
+  GPtrArray  *requests;    /* the round's requests, held until it ends */
+  guint       pending;
+  GSource    *cancel_source;
+} Round;
+
+typedef struct
+{
+  GTask *task;
+  char  *key;
+} RoundResponder;
+
+static void
+round_free (gpointer data)
+{
+  Round *round = data;
+
+  g_clear_pointer (&round->responses, json_object_unref);
+  g_clear_pointer (&round->requests, g_ptr_array_unref);
+  if (round->cancel_source != NULL)
+    g_source_destroy (round->cancel_source);
+  g_clear_pointer (&round->cancel_source, g_source_unref);
+  g_free (round);
+}
+
+static void
+round_stop_watching (Round *round)
+{
+  if (round->cancel_source != NULL)
+    g_source_destroy (round->cancel_source);
+  g_clear_pointer (&round->cancel_source, g_source_unref);
+}
+
+static void
+round_responder_free (gpointer data)
+{
+  RoundResponder *responder = data;
+
+  g_clear_object (&responder->task);
+  g_free (responder->key);
+  g_free (responder);
+}
+
+static void
+round_withdraw (Round      *round,
+                const char *reason)
+{
+  g_autoptr(GPtrArray) requests = g_steal_pointer (&round->requests);
+
+  for (guint i = 0; requests != NULL && i < requests->len; i++)
+    elicit_request_withdraw (g_ptr_array_index (requests, i), reason);
+}
+
+static void
+round_fail (GTask  *task,
+            GError *error)
+{
+  Round *round = g_task_get_task_data (task);
+
+  if (g_task_had_error (task) || round->pending == 0)
+    {
+      g_error_free (error);
+      return;
+    }
+
+  round->pending = 0;
+  round_stop_watching (round);
+  round_withdraw (round, error->message);
+  g_task_return_error (task, error);
+}
+
+static void
+round_respond_cb (ElicitRequest *request,
+                  JsonObject    *result,
+                  gpointer       data)
+{
+  RoundResponder *responder = data;
+  GTask *task = responder->task;
+  Round *round = g_task_get_task_data (task);
+  g_autoptr(JsonObject) cancel = NULL;
+
+  if (round->pending == 0)
+    return;
+
+  /* Refused before the user saw it (a flood): the retry says cancel. */
+  if (result == NULL)
+    {
+      result = cancel = json_object_new ();
+      json_object_set_string_member (cancel, "action", "cancel");
+    }
+
+  json_object_set_object_member (round->responses, responder->key, json_object_ref (result));
+
+  /* No completion notice follows in this revision: the retry tells. */
+  if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL)
+    elicit_request_complete (request);
+
+  if (--round->pending > 0)
+    return;
+
+  round_stop_watching (round);
+  g_clear_pointer (&round->requests, g_ptr_array_unref);
+  g_task_return_pointer (task, json_object_ref (round->responses),
+                         (GDestroyNotify) json_object_unref);
+}
+
+static void
+round_request_withdrawn_cb (ElicitRequest *request,
+                            const char    *reason,
+                            GTask         *task)
+{
+  round_fail (task, g_error_new (ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_CLOSED,
+                                 "%s", reason));
+}
+
+static gboolean
+round_cancelled_cb (GCancellable *cancellable,
+                    gpointer      data)
+{
+  g_autoptr(GTask) task = g_object_ref (data);
+
+  round_fail (task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                         _("The call was cancelled")));
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The request one `inputRequests` entry asks for, or NULL with the reason. */
+static ElicitRequest *
+request_from_entry (const char  *key,
+                    JsonNode    *entry,
+                    GError     **error)
+{
+  g_autofree char *shown = elicit_text_sanitize_line (key, 80);
+  g_autoptr(GError) local_error = NULL;
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (entry) ? json_node_get_object (entry) : NULL;
+  const char *method = get_string (object, "method");
+  JsonNode *params = object ? json_object_get_member (object, "params") : NULL;
+  ElicitRequest *request;
+
+  if (method == NULL || params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
+    {
+      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                   _("The server’s input request “%s” is not a request with parameters"), shown);
+      return NULL;
+    }
+
+  if (!g_str_equal (method, "elicitation/create"))
+    {
+      g_autofree char *shown_method = elicit_text_sanitize_line (method, 80);
+      gboolean known = g_strv_contains (unoffered_methods, method);
+
+      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                   known ? _("The server asked for “%s”, which this client does not offer "
+                             "(it declared no such capability)")
+                         : _("The server asked for “%s”, which is no kind of input MCP knows"),
+                   shown_method);
+      return NULL;
+    }
+
+  request = elicit_request_new_for_revision (json_node_get_object (params), FALSE, &local_error);
+  if (request == NULL)
+    g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                 _("The server’s input request “%s” is invalid: %s"), shown, local_error->message);
+
+  return request;
+}
+
+/* Makes the round's requests, or fails @task and returns FALSE. */
+static gboolean
+round_add_requests (ElicitInputSource *self,
+                    GTask             *task,
+                    JsonObject        *input_requests)
+{
+  Round *round = g_task_get_task_data (task);
+  g_autoptr(GList) keys = json_object_get_members (input_requests);
+  GError *error = NULL;
+
+  if (g_list_length (keys) > MAX_OPEN_REQUESTS)
+    {
+      g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                               _("The server asked for %u inputs at once; at most %u are answered"),
+                               g_list_length (keys), MAX_OPEN_REQUESTS);
+      return FALSE;
+    }
+
+  for (GList *l = keys; l != NULL; l = l->next)
+    {
+      JsonNode *entry = json_object_get_member (input_requests, l->data);
+      ElicitRequest *request = request_from_entry (l->data, entry, &error);
+      RoundResponder *responder;
+
+      if (request == NULL)
+        {
+          g_task_return_error (task, error);
+          return FALSE;
+        }
+
+      responder = g_new0 (RoundResponder, 1);
+      responder->task = g_object_ref (task);
+      responder->key = g_strdup (l->data);
+      elicit_request_set_responder (request, round_respond_cb, responder, round_responder_free);
+      g_signal_connect_object (request, "withdrawn", G_CALLBACK (round_request_withdrawn_cb),
+                               task, 0);
+      g_ptr_array_add (round->requests, request);
+      watch (self, request);
+    }
+
+  round->pending = round->requests->len;
+
+  return TRUE;
+}
+
+/**
+ * elicit_input_source_answer_async:
+ * @self: a source
+ * @input_requests: (nullable): the `inputRequests` of an `InputRequiredResult`
+ * @cancellable: (nullable): a cancellable; cancelling withdraws the round's requests
+ * @callback: called with the answers
+ * @user_data: data for @callback
+ *
+ * Asks the user for what a 2026-07-28 server needs before it can finish a
+ * request: every `elicitation/create` in @input_requests becomes an
+ * [class@Request], emitted through [signal@InputSource::request] like any
+ * other, and the answers come back together, keyed exactly as asked, once
+ * every one is answered. A URL request needs no `elicitationId`; once
+ * accepted it is complete, since the retry tells the outcome.
+ *
+ * Fails with %ELICIT_SESSION_ERROR_INVALID_RESPONSE, saying why, for an
+ * entry that is not a request, for a kind of input Elicit does not offer
+ * (sampling, roots: it declares no such capability), for an invalid
+ * elicitation, or for more than 64 entries; with
+ * %ELICIT_SESSION_ERROR_CLOSED when a request is withdrawn (the server went
+ * away).
+ *
+ * Since: 1.0
+ */
+void
+elicit_input_source_answer_async (ElicitInputSource   *self,
+                                  JsonObject          *input_requests,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Round *round;
+
+  g_return_if_fail (ELICIT_IS_INPUT_SOURCE (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, elicit_input_source_answer_async);
+  round = g_new0 (Round, 1);
+  round->responses = json_object_new ();
+  round->requests = g_ptr_array_new_with_free_func (g_object_unref);
+  g_task_set_task_data (task, round, round_free);
+
+  if (input_requests == NULL || json_object_get_size (input_requests) == 0)
+    {
+      g_task_return_pointer (task, json_object_new (), (GDestroyNotify) json_object_unref);
+      return;
+    }
+
+  if (!round_add_requests (self, task, input_requests))
+    return;
+
+  if (cancellable != NULL)
+    {
+      round->cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (round->cancel_source, G_SOURCE_FUNC (round_cancelled_cb), task, NULL);
+      g_source_set_static_name (round->cancel_source, "[elicit] input round cancelled");
+      g_source_attach (round->cancel_source, g_main_context_get_thread_default ());
+    }
+
+  for (guint i = 0; round->requests != NULL && i < round->requests->len; i++)
+    g_signal_emit (self, signals[REQUEST], 0, g_ptr_array_index (round->requests, i));
+}
+
+/**
+ * elicit_input_source_answer_finish:
+ * @self: a source
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Finishes [method@InputSource.answer_async].
+ *
+ * Returns: (transfer full): the `inputResponses` for the retry, or %NULL
+ *
+ * Since: 1.0
+ */
+JsonObject *
+elicit_input_source_answer_finish (ElicitInputSource  *self,
+                                   GAsyncResult       *result,
+                                   GError            **error)
+{
+  g_return_val_if_fail (ELICIT_IS_INPUT_SOURCE (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /**

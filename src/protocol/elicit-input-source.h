@@ -35,6 +35,16 @@ ELICIT_AVAILABLE_IN_ALL
 GPtrArray         *elicit_input_source_take_url_required    (ElicitInputSource *self,
                                                              JsonNode          *data);
 ELICIT_AVAILABLE_IN_ALL
+void               elicit_input_source_answer_async         (ElicitInputSource   *self,
+                                                             JsonObject          *input_requests,
+                                                             GCancellable        *cancellable,
+                                                             GAsyncReadyCallback  callback,
+                                                             gpointer             user_data);
+ELICIT_AVAILABLE_IN_ALL
+JsonObject        *elicit_input_source_answer_finish        (ElicitInputSource   *self,
+                                                             GAsyncResult        *result,
+                                                             GError             **error);
+ELICIT_AVAILABLE_IN_ALL
 gboolean           elicit_input_source_claims_notification  (ElicitInputSource *self,
                                                              const char        *method,
                                                              JsonObject        *params);

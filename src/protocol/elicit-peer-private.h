@@ -25,6 +25,16 @@ typedef struct
                       gpointer     clock_data);
 } ElicitPeerClock;
 
+/* elicit_peer_call_async() with a timeout of its own (0: none). */
+gint64 elicit_peer_call_with_timeout_async (ElicitPeer          *self,
+                                            const char          *method,
+                                            JsonObject          *params,
+                                            ElicitPeerCallFlags  flags,
+                                            guint                timeout,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+
 void elicit_peer_set_clock (ElicitPeer            *self,
                             const ElicitPeerClock *clock,
                             gpointer               clock_data);

@@ -78,6 +78,7 @@ typedef struct
   char                *method;
   GTask               *task;
   gpointer             timer;
+  guint                timeout;
   GSource             *cancel_source;
   ElicitPeerCallFlags  flags;
 } Call;
@@ -424,8 +425,8 @@ restart_timeout (ElicitPeer *self,
   if (call->timer != NULL)
     self->clock->remove (g_steal_pointer (&call->timer), self->clock_data);
 
-  if (self->timeout > 0)
-    call->timer = self->clock->add (self->timeout, call_timeout_cb, call, self->clock_data);
+  if (call->timeout > 0)
+    call->timer = self->clock->add (call->timeout, call_timeout_cb, call, self->clock_data);
 }
 
 static void
@@ -513,6 +514,9 @@ error_from_response (Call     *call,
     case ELICIT_SESSION_ERROR_INVALID_PARAMS:
     case ELICIT_SESSION_ERROR_INTERNAL_ERROR:
     case ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED:
+    case ELICIT_SESSION_ERROR_HEADER_MISMATCH:
+    case ELICIT_SESSION_ERROR_MISSING_CLIENT_CAPABILITY:
+    case ELICIT_SESSION_ERROR_UNSUPPORTED_PROTOCOL_VERSION:
       domain_code = (int) code;
       break;
 
@@ -1237,6 +1241,22 @@ elicit_peer_call_async (ElicitPeer          *self,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
 {
+  g_return_val_if_fail (ELICIT_IS_PEER (self), 0);
+
+  return elicit_peer_call_with_timeout_async (self, method, params, flags, self->timeout,
+                                              cancellable, callback, user_data);
+}
+
+gint64
+elicit_peer_call_with_timeout_async (ElicitPeer          *self,
+                                     const char          *method,
+                                     JsonObject          *params,
+                                     ElicitPeerCallFlags  flags,
+                                     guint                timeout,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
   g_autoptr(GTask) task = NULL;
   g_autoptr(JsonObject) message = NULL;
   Call *call;
@@ -1268,6 +1288,7 @@ elicit_peer_call_async (ElicitPeer          *self,
   call->method = g_strdup (method);
   call->task = g_object_ref (task);
   call->flags = flags;
+  call->timeout = timeout;
   g_hash_table_insert (self->calls, &call->id, call);
 
   if (!send_object (self, message))

@@ -20,6 +20,12 @@ typedef void (*ElicitRequestResponder) (ElicitRequest *request,
                                         JsonObject    *result,
                                         gpointer       user_data);
 
+/* elicit_request_new() for the request of a revision: @legacy for
+ * 2025-11-25 and earlier, where a URL request needs its `elicitationId`. */
+ElicitRequest *elicit_request_new_for_revision (JsonObject *params,
+                                                gboolean    legacy,
+                                                GError    **error);
+
 void     elicit_request_set_responder (ElicitRequest          *self,
                                        ElicitRequestResponder  responder,
                                        gpointer                user_data,

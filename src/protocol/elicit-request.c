@@ -436,15 +436,20 @@ parse_form (ElicitRequest  *self,
   return TRUE;
 }
 
+/* 2026-07-28 dropped `elicitationId`: a retry, not a notice, tells the
+ * outcome. It stays required for the requests of earlier revisions. */
 static gboolean
 parse_url (ElicitRequest  *self,
            JsonObject     *params,
+           gboolean        id_required,
            GError        **error)
 {
   const char *url;
-  const char *elicitation_id;
+  const char *elicitation_id = NULL;
 
-  if (!get_string_member (params, "url", &url, error) ||
+  if (!get_string_member (params, "url", &url, error))
+    return FALSE;
+  if ((id_required || json_object_has_member (params, "elicitationId")) &&
       !get_string_member (params, "elicitationId", &elicitation_id, error))
     return FALSE;
 
@@ -479,12 +484,20 @@ ElicitRequest *
 elicit_request_new (JsonObject  *params,
                     GError     **error)
 {
+  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return elicit_request_new_for_revision (params, TRUE, error);
+}
+
+ElicitRequest *
+elicit_request_new_for_revision (JsonObject  *params,
+                                 gboolean     legacy,
+                                 GError     **error)
+{
   g_autoptr(ElicitRequest) self = NULL;
   const char *message;
   gboolean ok;
-
-  g_return_val_if_fail (params != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   elicit_ensure_i18n ();
 
@@ -499,7 +512,7 @@ elicit_request_new (JsonObject  *params,
   if (self->mode == ELICIT_REQUEST_MODE_FORM)
     ok = parse_form (self, params, error);
   else
-    ok = parse_url (self, params, error);
+    ok = parse_url (self, params, legacy, error);
 
   return ok ? g_steal_pointer (&self) : NULL;
 }

@@ -334,24 +334,164 @@ elicit_session_list_tools_finish (ElicitSession  *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* Multi-round-trip input (2026-07-28) ------------------------------------------ */
+
+/* A server may ask for input this many times before one call is given up. */
+#define MAX_INPUT_ROUNDS 16
+
+typedef struct
+{
+  char                   *method;
+  JsonObject             *params;         /* the request as first sent */
+  JsonNode               *request_state;  /* echoed, never read */
+  gboolean                has_requests;
+  ElicitProgressCallback  progress;
+  gpointer                progress_data;
+  guint                   rounds;
+} Rounds;
+
 static void
-call_tool_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
+rounds_free (gpointer data)
+{
+  Rounds *rounds = data;
+
+  g_free (rounds->method);
+  g_clear_pointer (&rounds->params, json_object_unref);
+  g_clear_pointer (&rounds->request_state, json_node_unref);
+  g_free (rounds);
+}
+
+static void attempt_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data);
+
+/* Sends the request again under a new id, with the answers of the last
+ * round and the server's state exactly as it sent it. */
+static void
+send_attempt (ElicitSession *self,
+              GTask         *task,
+              JsonObject    *input_responses)
+{
+  Rounds *rounds = g_task_get_task_data (task);
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), rounds->params);
+  g_autoptr(JsonNode) copy = json_node_copy (node);
+  JsonObject *params = json_node_get_object (copy);
+
+  if (input_responses != NULL)
+    json_object_set_object_member (params, "inputResponses", json_object_ref (input_responses));
+  if (rounds->request_state != NULL)
+    json_object_set_member (params, "requestState", json_node_copy (rounds->request_state));
+
+  elicit_session_start_call (self, rounds->method, params, ELICIT_PEER_CALL_PROGRESS_TOKEN,
+                             rounds->progress, rounds->progress_data,
+                             g_task_get_cancellable (task), attempt_cb, task);
+}
+
+static void
+answered_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
+  ElicitSession *self = g_task_get_source_object (task);
+  Rounds *rounds = g_task_get_task_data (task);
+  g_autoptr(JsonObject) responses = NULL;
+  GError *error = NULL;
+
+  responses = elicit_input_source_answer_finish (ELICIT_INPUT_SOURCE (object), result, &error);
+  if (responses == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  send_attempt (self, g_steal_pointer (&task), rounds->has_requests ? responses : NULL);
+}
+
+/* An InputRequiredResult: ask the user, then try again. Returns FALSE with
+ * @error when the result is malformed or the rounds never end. */
+static gboolean
+start_round (ElicitSession  *self,
+             GTask          *task,
+             JsonObject     *result,
+             GError        **error)
+{
+  Rounds *rounds = g_task_get_task_data (task);
+  JsonNode *requests = json_object_get_member (result, "inputRequests");
+  JsonNode *state = json_object_get_member (result, "requestState");
+
+  if (++rounds->rounds > MAX_INPUT_ROUNDS)
+    {
+      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                   _("The server asked for more input %u times without finishing “%s”"),
+                   MAX_INPUT_ROUNDS, rounds->method);
+      return FALSE;
+    }
+
+  if ((requests != NULL && !JSON_NODE_HOLDS_OBJECT (requests)) ||
+      (state != NULL && (!JSON_NODE_HOLDS_VALUE (state) ||
+                         json_node_get_value_type (state) != G_TYPE_STRING)) ||
+      (requests == NULL && state == NULL))
+    {
+      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                   _("The server asked for input for “%s” in a malformed result"), rounds->method);
+      return FALSE;
+    }
+
+  g_clear_pointer (&rounds->request_state, json_node_unref);
+  rounds->request_state = state != NULL ? json_node_copy (state) : NULL;
+  rounds->has_requests = requests != NULL;
+
+  elicit_input_source_answer_async (self->input,
+                                    requests != NULL ? json_node_get_object (requests) : NULL,
+                                    g_task_get_cancellable (task), answered_cb,
+                                    g_object_ref (task));
+
+  return TRUE;
+}
+
+static void
+attempt_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  ElicitSession *self = ELICIT_SESSION (object);
+  g_autoptr(GTask) task = user_data;
+  Rounds *rounds = g_task_get_task_data (task);
   g_autoptr(JsonNode) node = NULL;
   GError *error = NULL;
+  JsonObject *answer;
+  const char *type;
 
   node = g_task_propagate_pointer (G_TASK (result), &error);
   if (node == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  answer = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  if (answer == NULL)
+    {
+      g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                               _("The server sent a malformed result for “%s”"), rounds->method);
+      return;
+    }
+
+  /* A result without a type is complete, as earlier revisions send it. */
+  type = elicit_session_get_string_member (answer, "resultType");
+  if (type == NULL || g_str_equal (type, "complete"))
+    g_task_return_pointer (task, json_object_ref (answer), (GDestroyNotify) json_object_unref);
+  else if (!g_str_equal (type, "input_required"))
+    {
+      g_autofree char *shown = elicit_text_sanitize_line (type, 40);
+
+      g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                               _("The server answered “%s” with a result of unknown type “%s”"),
+                               rounds->method, shown);
+    }
+  else if (!start_round (self, task, answer, &error))
     g_task_return_error (task, error);
-  else if (!JSON_NODE_HOLDS_OBJECT (node))
-    g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                             _("The server sent a malformed result for “%s”"), "tools/call");
-  else
-    g_task_return_pointer (task, json_object_ref (json_node_get_object (node)),
-                           (GDestroyNotify) json_object_unref);
 }
 
 /**
@@ -370,6 +510,12 @@ call_tool_cb (GObject      *object,
  * notification restarts the call's timeout. The tool may elicit input while
  * it runs: its requests arrive through [signal@Session::elicitation].
  *
+ * A 2026-07-28 server may answer with an `InputRequiredResult`: its
+ * elicitations become requests like any other, and once the user answered
+ * them all the call is sent again, under a new id, with the answers and the
+ * server's `requestState` exactly as it was sent, for as many rounds as the
+ * server needs, up to 16.
+ *
  * The call fails with %ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED when
  * the server needs the user to complete URL elicitations first; get them
  * with [func@session_error_get_elicitations], then offer to retry.
@@ -386,6 +532,7 @@ elicit_session_call_tool_async (ElicitSession          *self,
 {
   g_autoptr(GTask) task = NULL;
   g_autoptr(JsonObject) params = NULL;
+  Rounds *rounds;
 
   g_return_if_fail (ELICIT_IS_SESSION (self));
   g_return_if_fail (name != NULL);
@@ -402,9 +549,14 @@ elicit_session_call_tool_async (ElicitSession          *self,
   if (arguments != NULL)
     json_object_set_object_member (params, "arguments", json_object_ref (arguments));
 
-  elicit_session_start_call (self, "tools/call", params, ELICIT_PEER_CALL_PROGRESS_TOKEN,
-              progress_callback, progress_data,
-              cancellable, call_tool_cb, g_steal_pointer (&task));
+  rounds = g_new0 (Rounds, 1);
+  rounds->method = g_strdup ("tools/call");
+  rounds->params = g_steal_pointer (&params);
+  rounds->progress = progress_callback;
+  rounds->progress_data = progress_data;
+  g_task_set_task_data (task, rounds, rounds_free);
+
+  send_attempt (self, g_steal_pointer (&task), NULL);
 }
 
 /**

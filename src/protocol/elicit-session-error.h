@@ -39,6 +39,12 @@ G_BEGIN_DECLS
  * @ELICIT_SESSION_ERROR_INTERNAL_ERROR: JSON-RPC -32603: the server failed
  * @ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED: MCP -32042: the user must complete the URL
  *   elicitations the error carries, then the call may be retried
+ * @ELICIT_SESSION_ERROR_HEADER_MISMATCH: MCP -32020: the HTTP headers of a request do not match
+ *   its body
+ * @ELICIT_SESSION_ERROR_MISSING_CLIENT_CAPABILITY: MCP -32021: the request needs a capability
+ *   the client did not declare
+ * @ELICIT_SESSION_ERROR_UNSUPPORTED_PROTOCOL_VERSION: MCP -32022: the server does not speak the
+ *   protocol version the request declared; its data lists those it does
  * @ELICIT_SESSION_ERROR_SERVER_ERROR: any other code the server answered with; the code
  *   itself is in [func@session_error_get_code]
  * @ELICIT_SESSION_ERROR_CLOSED: the connection closed (the message says why), or is closed
@@ -60,6 +66,9 @@ typedef enum
   ELICIT_SESSION_ERROR_INVALID_PARAMS           = -32602,
   ELICIT_SESSION_ERROR_INTERNAL_ERROR           = -32603,
   ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED = -32042,
+  ELICIT_SESSION_ERROR_HEADER_MISMATCH          = -32020,
+  ELICIT_SESSION_ERROR_MISSING_CLIENT_CAPABILITY = -32021,
+  ELICIT_SESSION_ERROR_UNSUPPORTED_PROTOCOL_VERSION = -32022,
   ELICIT_SESSION_ERROR_SERVER_ERROR             = -32000,
   ELICIT_SESSION_ERROR_CLOSED                   = 1,
   ELICIT_SESSION_ERROR_TIMEOUT                  = 2,

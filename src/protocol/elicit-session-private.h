@@ -43,6 +43,13 @@ struct _ElicitSession
   char               *server_version;
   char               *instructions;
 
+  /* The modern version every request declares in `_meta`; NULL in the
+   * legacy era (an initialize handshake). */
+  char               *meta_version;
+  guint               discover_attempts;
+  /* The versions the session may speak, best first */
+  GStrv               protocol_versions;
+
   /* gint64 call id → Progress, for calls made with a progress callback */
   GHashTable         *progress;
 };
@@ -71,6 +78,9 @@ enum {
   ELICIT_SESSION_N_SIGNALS
 };
 
+/* Every version Elicit speaks, best first, NULL-terminated. */
+extern const char * const elicit_session_known_versions[];
+
 extern GParamSpec *elicit_session_properties[ELICIT_SESSION_N_PROPS];
 extern guint elicit_session_signals[ELICIT_SESSION_N_SIGNALS];
 
@@ -79,6 +89,10 @@ const char *elicit_session_get_string_member (JsonObject *object,
                                               const char *name);
 JsonObject *elicit_session_get_object_member (JsonObject *object,
                                               const char *name);
+
+/* What the client declares: capabilities and identity, fresh objects. */
+JsonObject *elicit_session_client_capabilities (ElicitSession        *self);
+JsonObject *elicit_session_client_info         (ElicitSession        *self);
 
 void      elicit_session_set_state           (ElicitSession          *self,
                                               ElicitSessionState      state);
@@ -96,6 +110,16 @@ void      elicit_session_start_call          (ElicitSession          *self,
                                               GCancellable           *cancellable,
                                               GAsyncReadyCallback     callback,
                                               gpointer                user_data);
+void      elicit_session_start_call_with_timeout (ElicitSession          *self,
+                                                  const char             *method,
+                                                  JsonObject             *params,
+                                                  ElicitPeerCallFlags     flags,
+                                                  guint                   timeout,
+                                                  ElicitProgressCallback  progress,
+                                                  gpointer                progress_data,
+                                                  GCancellable           *cancellable,
+                                                  GAsyncReadyCallback     callback,
+                                                  gpointer                user_data);
 /* elicit-session-server.c: what the server may send, wired to the peer. */
 void      elicit_session_listen_to_server    (ElicitSession          *self);
 /* Reports progress for @token to the call it belongs to, if any. */

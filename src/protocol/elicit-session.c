@@ -160,6 +160,37 @@ call_done_cb (GObject      *object,
   g_task_return_error (task, g_steal_pointer (&error));
 }
 
+static JsonObject *
+copy_object (JsonObject *object)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
+  g_autoptr(JsonNode) copy = json_node_copy (node);
+
+  return json_object_ref (json_node_get_object (copy));
+}
+
+/* 2026-07-28: every request says who asks, in which version, able to do
+ * what. */
+static void
+add_request_meta (ElicitSession *self,
+                  JsonObject    *params)
+{
+  JsonObject *meta = elicit_session_get_object_member (params, "_meta");
+
+  if (meta == NULL)
+    {
+      meta = json_object_new ();
+      json_object_set_object_member (params, "_meta", meta);
+    }
+
+  json_object_set_string_member (meta, "io.modelcontextprotocol/protocolVersion",
+                                 self->meta_version);
+  json_object_set_object_member (meta, "io.modelcontextprotocol/clientInfo",
+                                 elicit_session_client_info (self));
+  json_object_set_object_member (meta, "io.modelcontextprotocol/clientCapabilities",
+                                 elicit_session_client_capabilities (self));
+}
+
 void
 elicit_session_start_call (ElicitSession          *self,
                            const char             *method,
@@ -171,12 +202,38 @@ elicit_session_start_call (ElicitSession          *self,
                            GAsyncReadyCallback     callback,
                            gpointer                user_data)
 {
+  elicit_session_start_call_with_timeout (self, method, params, flags,
+                                          elicit_peer_get_timeout (self->peer),
+                                          progress, progress_data,
+                                          cancellable, callback, user_data);
+}
+
+void
+elicit_session_start_call_with_timeout (ElicitSession          *self,
+                                        const char             *method,
+                                        JsonObject             *params,
+                                        ElicitPeerCallFlags     flags,
+                                        guint                   timeout,
+                                        ElicitProgressCallback  progress,
+                                        gpointer                progress_data,
+                                        GCancellable           *cancellable,
+                                        GAsyncReadyCallback     callback,
+                                        gpointer                user_data)
+{
   GTask *task = g_task_new (self, cancellable, callback, user_data);
   gint64 *id = g_new0 (gint64, 1);
+  g_autoptr(JsonObject) copy = NULL;
 
   g_task_set_task_data (task, id, g_free);
-  *id = elicit_peer_call_async (self->peer, method, params, flags, cancellable,
-                                call_done_cb, task);
+  if (self->meta_version != NULL)
+    {
+      /* The caller's parameters stay as they were. */
+      copy = params != NULL ? copy_object (params) : json_object_new ();
+      add_request_meta (self, copy);
+      params = copy;
+    }
+  *id = elicit_peer_call_with_timeout_async (self->peer, method, params, flags, timeout,
+                                             cancellable, call_done_cb, task);
 
   if (*id != 0 && progress != NULL)
     {
@@ -295,6 +352,8 @@ elicit_session_finalize (GObject *object)
   g_clear_pointer (&self->server_version, g_free);
   g_clear_pointer (&self->instructions, g_free);
   g_clear_pointer (&self->progress, g_hash_table_unref);
+  g_clear_pointer (&self->meta_version, g_free);
+  g_clear_pointer (&self->protocol_versions, g_strfreev);
 
   G_OBJECT_CLASS (elicit_session_parent_class)->finalize (object);
 }
@@ -601,6 +660,7 @@ elicit_session_init (ElicitSession *self)
   self->client_title = g_strdup ("Elicit");
   self->client_version = g_strdup (PACKAGE_VERSION);
   self->progress = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  self->protocol_versions = g_strdupv ((char **) elicit_session_known_versions);
 }
 
 /* Public API ------------------------------------------------------------------- */
@@ -853,6 +913,85 @@ elicit_session_set_timeout (ElicitSession *self,
 
   elicit_peer_set_timeout (self->peer, msec);
   g_object_notify_by_pspec (G_OBJECT (self), elicit_session_properties[ELICIT_SESSION_PROP_TIMEOUT]);
+}
+
+/**
+ * elicit_session_get_can_elicit:
+ * @self: a session
+ *
+ * Gets whether the server can ask its user anything through this session:
+ * every revision but 2024-11-05, which predates elicitation, can.
+ *
+ * Returns: %FALSE for a server that speaks a revision without elicitation
+ *
+ * Since: 1.0
+ */
+gboolean
+elicit_session_get_can_elicit (ElicitSession *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), FALSE);
+
+  return g_strcmp0 (self->protocol_version, "2024-11-05") != 0;
+}
+
+/**
+ * elicit_session_get_protocol_versions:
+ * @self: a session
+ *
+ * Gets the MCP revisions the session may speak, best first.
+ *
+ * Returns: (transfer none) (array zero-terminated=1): the versions
+ *
+ * Since: 1.0
+ */
+const char * const *
+elicit_session_get_protocol_versions (ElicitSession *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), NULL);
+
+  return (const char * const *) self->protocol_versions;
+}
+
+/**
+ * elicit_session_set_protocol_versions:
+ * @self: a session not connected yet
+ * @versions: (array zero-terminated=1): MCP revisions, such as “2026-07-28” or
+ *   “2025-11-25”
+ *
+ * Limits the revisions the session may speak; by default it speaks every
+ * one it knows, the modern 2026-07-28 first. Without the modern revision
+ * the session skips the `server/discover` probe and starts with the
+ * `initialize` handshake, which suits a legacy server that stays silent
+ * when probed. Versions Elicit does not know are left out.
+ *
+ * Returns: %TRUE if at least one version is known and kept
+ *
+ * Since: 1.0
+ */
+gboolean
+elicit_session_set_protocol_versions (ElicitSession      *self,
+                                      const char * const *versions)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) kept = NULL;
+
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (versions != NULL, FALSE);
+  g_return_val_if_fail (self->state == ELICIT_SESSION_STATE_DISCONNECTED, FALSE);
+
+  builder = g_strv_builder_new ();
+  for (guint i = 0; elicit_session_known_versions[i] != NULL; i++)
+    if (g_strv_contains (versions, elicit_session_known_versions[i]))
+      g_strv_builder_add (builder, elicit_session_known_versions[i]);
+  kept = g_strv_builder_end (builder);
+
+  if (kept[0] == NULL)
+    return FALSE;
+
+  g_strfreev (self->protocol_versions);
+  self->protocol_versions = g_steal_pointer (&kept);
+
+  return TRUE;
 }
 
 /**

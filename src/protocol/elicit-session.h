@@ -25,9 +25,21 @@ G_BEGIN_DECLS
 /**
  * ELICIT_PROTOCOL_VERSION:
  *
- * The MCP revision the session asks for.
+ * The MCP revision the session asks for first: the modern, stateless one.
+ *
+ * Since: 1.0
  */
-#define ELICIT_PROTOCOL_VERSION "2025-11-25"
+#define ELICIT_PROTOCOL_VERSION "2026-07-28"
+
+/**
+ * ELICIT_LEGACY_PROTOCOL_VERSION:
+ *
+ * The revision the session offers in an `initialize` handshake, to a server
+ * that does not speak the modern one.
+ *
+ * Since: 1.0
+ */
+#define ELICIT_LEGACY_PROTOCOL_VERSION "2025-11-25"
 
 /**
  * ElicitSessionState:
@@ -98,6 +110,13 @@ void                elicit_session_set_display_name        (ElicitSession       
 ELICIT_AVAILABLE_IN_ALL
 void                elicit_session_set_timeout             (ElicitSession          *self,
                                                             guint                   msec);
+ELICIT_AVAILABLE_IN_ALL
+gboolean            elicit_session_get_can_elicit         (ElicitSession          *self);
+ELICIT_AVAILABLE_IN_ALL
+const char * const *elicit_session_get_protocol_versions  (ElicitSession          *self);
+ELICIT_AVAILABLE_IN_ALL
+gboolean            elicit_session_set_protocol_versions  (ElicitSession          *self,
+                                                           const char * const     *versions);
 ELICIT_AVAILABLE_IN_ALL
 void                elicit_session_set_client_info         (ElicitSession          *self,
                                                             const char             *name,
