@@ -15,6 +15,7 @@
 
 #include "elicit-tap-transport.h"
 #include "elicit-text-domain.h"
+#include "schema/elicit-json-private.h"
 
 /**
  * ElicitTapTransport:
@@ -129,14 +130,14 @@ translate (ElicitTapTransport *self,
   if (elicit_peer_classify (message, &method, NULL, NULL, NULL) == ELICIT_MESSAGE_KIND_REQUEST &&
       g_str_equal (method, "elicitation/create"))
     {
-      copy = json_node_copy (message);
+      copy = elicit_json_deep_copy (message);
       part = get_object (json_node_get_object (copy), "params");
       if (part != NULL)
         elicit_text_domain_translate_elicitation (self->text_domain, part);
     }
   else if (take_tracked (self, message))
     {
-      copy = json_node_copy (message);
+      copy = elicit_json_deep_copy (message);
       part = get_object (json_node_get_object (copy), "result");
       if (part != NULL)
         elicit_text_domain_translate_tools (self->text_domain, part);

@@ -616,6 +616,7 @@ typedef struct
   JsonObject *responses;   /* key → ElicitResult */
   GPtrArray  *requests;    /* the round's requests, held until it ends */
   guint       pending;
+  gboolean    done;
   GSource    *cancel_source;
 } Round;
 
@@ -672,13 +673,14 @@ round_fail (GTask  *task,
 {
   Round *round = g_task_get_task_data (task);
 
-  if (g_task_had_error (task) || round->pending == 0)
+  /* Not g_task_had_error(): it is TRUE as soon as the cancellable is. */
+  if (round->done)
     {
       g_error_free (error);
       return;
     }
 
-  round->pending = 0;
+  round->done = TRUE;
   round_stop_watching (round);
   round_withdraw (round, error->message);
   g_task_return_error (task, error);
@@ -694,7 +696,7 @@ round_respond_cb (ElicitRequest *request,
   Round *round = g_task_get_task_data (task);
   g_autoptr(JsonObject) cancel = NULL;
 
-  if (round->pending == 0)
+  if (round->done)
     return;
 
   /* Refused before the user saw it (a flood): the retry says cancel. */
@@ -713,6 +715,7 @@ round_respond_cb (ElicitRequest *request,
   if (--round->pending > 0)
     return;
 
+  round->done = TRUE;
   round_stop_watching (round);
   g_clear_pointer (&round->requests, g_ptr_array_unref);
   g_task_return_pointer (task, json_object_ref (round->responses),

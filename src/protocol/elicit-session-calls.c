@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-json-private.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
 
@@ -373,9 +374,7 @@ send_attempt (ElicitSession *self,
               JsonObject    *input_responses)
 {
   Rounds *rounds = g_task_get_task_data (task);
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), rounds->params);
-  g_autoptr(JsonNode) copy = json_node_copy (node);
-  JsonObject *params = json_node_get_object (copy);
+  g_autoptr(JsonObject) params = elicit_json_object_deep_copy (rounds->params);
 
   if (input_responses != NULL)
     json_object_set_object_member (params, "inputResponses", json_object_ref (input_responses));

@@ -401,10 +401,11 @@ start_discover (ElicitSession *self,
   g_free (self->meta_version);
   self->meta_version = g_strdup (ELICIT_PROTOCOL_VERSION);
 
-  /* A legacy server may ignore a request before initialize: not for long. */
+  /* A legacy server may ignore a request before initialize: not for long,
+   * and it hears nothing more of the probe (no cancellation) after. */
   timeout = timeout > 0 ? MIN (timeout, DISCOVER_TIMEOUT) : DISCOVER_TIMEOUT;
   elicit_session_start_call_with_timeout (self, "server/discover", params,
-                                          ELICIT_PEER_CALL_DEFAULT, timeout, NULL, NULL,
+                                          ELICIT_PEER_CALL_NOT_CANCELLABLE, timeout, NULL, NULL,
                                           g_task_get_cancellable (task), discover_cb, task);
 }
 

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-init-private.h"
+#include "elicit-json-private.h"
 #include "elicit-protocol-enums.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
@@ -160,15 +161,6 @@ call_done_cb (GObject      *object,
   g_task_return_error (task, g_steal_pointer (&error));
 }
 
-static JsonObject *
-copy_object (JsonObject *object)
-{
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
-  g_autoptr(JsonNode) copy = json_node_copy (node);
-
-  return json_object_ref (json_node_get_object (copy));
-}
-
 /* 2026-07-28: every request says who asks, in which version, able to do
  * what. */
 static void
@@ -228,7 +220,7 @@ elicit_session_start_call_with_timeout (ElicitSession          *self,
   if (self->meta_version != NULL)
     {
       /* The caller's parameters stay as they were. */
-      copy = params != NULL ? copy_object (params) : json_object_new ();
+      copy = params != NULL ? elicit_json_object_deep_copy (params) : json_object_new ();
       add_request_meta (self, copy);
       params = copy;
     }

@@ -68,4 +68,7 @@ void      elicit_json_append      (GString     *out,
 char     *elicit_json_to_string   (JsonNode    *node,
                                    gsize       *length);
 
+JsonNode   *elicit_json_deep_copy        (JsonNode   *node);
+JsonObject *elicit_json_object_deep_copy (JsonObject *object);
+
 G_END_DECLS

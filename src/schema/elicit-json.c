@@ -1134,3 +1134,51 @@ elicit_json_to_string (JsonNode *node,
 
   return g_string_free (out, FALSE);
 }
+
+/* json_node_copy() shares the objects and arrays of the node it copies: a
+ * change to the copy changes the original. This copy shares nothing. */
+JsonNode *
+elicit_json_deep_copy (JsonNode *node)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(JsonObject) copy = json_object_new ();
+      g_autoptr(GList) members = json_object_get_members (object);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        json_object_set_member (copy, l->data,
+                                elicit_json_deep_copy (json_object_get_member (object, l->data)));
+
+      return json_node_init_object (json_node_alloc (), copy);
+    }
+
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      g_autoptr(JsonArray) copy = json_array_sized_new (json_array_get_length (array));
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        json_array_add_element (copy, elicit_json_deep_copy (json_array_get_element (array, i)));
+
+      return json_node_init_array (json_node_alloc (), copy);
+    }
+
+  return json_node_copy (node);
+}
+
+JsonObject *
+elicit_json_object_deep_copy (JsonObject *object)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonNode) copy = NULL;
+
+  g_return_val_if_fail (object != NULL, NULL);
+
+  node = json_node_init_object (json_node_alloc (), object);
+  copy = elicit_json_deep_copy (node);
+
+  return json_object_ref (json_node_get_object (copy));
+}
