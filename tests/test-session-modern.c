@@ -167,10 +167,30 @@ expect_request (Fixture    *f,
   return json_object_get_int_member (message, "id");
 }
 
+/* Answers the tools/list the session sends before its first call: the
+ * definitions tell it which headers a call carries, and which tools are
+ * invalid. Returns the tools it kept. */
+static JsonArray *
+answer_tools_list (Fixture    *f,
+                   Result     *res,
+                   const char *tools)
+{
+  g_autoptr(JsonObject) list = read_message (f);
+  g_autofree char *line = NULL;
+
+  line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
+                          "{\"tools\":%s}}", expect_request (f, list, "tools/list"), tools);
+  fake_peer_send_line (f->peer, line);
+
+  return res != NULL ? elicit_session_list_tools_finish (f->session, wait_result (res), NULL)
+                     : NULL;
+}
+
 static void
 connect_modern (Fixture *f)
 {
   g_autoptr(JsonObject) discover = NULL;
+  g_autoptr(JsonArray) tools = NULL;
   g_autoptr(GError) error = NULL;
   Result res = { 0 };
 
@@ -180,6 +200,11 @@ connect_modern (Fixture *f)
   fake_peer_send_line (f->peer, DISCOVER_RESULT ("1"));
   g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), &error));
   g_assert_no_error (error);
+  result_clear (&res);
+
+  elicit_session_list_tools_async (f->session, NULL, result_cb, &res);
+  tools = answer_tools_list (f, &res, "[{\"name\":\"ask\",\"inputSchema\":{\"type\":\"object\"}}]");
+  g_assert_cmpuint (json_array_get_length (tools), ==, 1);
   result_clear (&res);
 }
 
@@ -331,6 +356,40 @@ test_legacy_only_skips_the_probe (Fixture       *f,
                                 "{\"name\":\"old\",\"version\":\"1\"}}}");
   g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), NULL));
   result_clear (&res);
+}
+
+static void
+test_invalid_header_tools_are_left_out_and_never_called (Fixture       *f,
+                                                         gconstpointer  data)
+{
+  g_autoptr(JsonObject) discover = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Result res = { 0 };
+
+  elicit_session_connect_async (f->session, NULL, result_cb, &res);
+  discover = read_message (f);
+  fake_peer_send_line (f->peer, DISCOVER_RESULT ("1"));
+  g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), NULL));
+  result_clear (&res);
+
+  /* The first call reads the definitions first. */
+  elicit_session_call_tool_async (f->session, "bad", NULL, NULL, NULL, NULL, result_cb, &res);
+  answer_tools_list (f, NULL,
+                     "[{\"name\":\"good\",\"inputSchema\":{\"type\":\"object\",\"properties\":"
+                     "{\"r\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}},"
+                     "{\"name\":\"bad\",\"inputSchema\":{\"type\":\"object\",\"properties\":"
+                     "{\"r\":{\"type\":\"number\",\"x-mcp-header\":\"Region\"}}}}]");
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_null (result);
+  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE);
+  g_assert_cmpstr (error->message, ==,
+                   "The server’s definition of the tool “bad” is invalid, so it is not called: "
+                   "an “x-mcp-header” annotates a parameter that is not a string, an integer or "
+                   "a boolean");
+  result_clear (&res);
+  /* Nothing was sent for it. */
+  fake_peer_sync (f->peer);
 }
 
 /* Multi-round-trip input ---------------------------------------------------------- */
@@ -616,6 +675,8 @@ main (int   argc,
                test_silent_server_gets_initialize_after_ten_seconds);
   MODERN_TEST ("discover/no-common-version-is-a-clear-error", test_no_common_version_is_a_clear_error);
   MODERN_TEST ("discover/legacy-only-skips-the-probe", test_legacy_only_skips_the_probe);
+  MODERN_TEST ("tools/invalid-header-tools-are-left-out-and-never-called",
+               test_invalid_header_tools_are_left_out_and_never_called);
   MODERN_TEST ("input/is-answered-and-retried-with-state-and-new-ids",
                test_input_required_is_answered_and_retried);
   MODERN_TEST ("input/hostile-input-requests-are-clear-errors", test_hostile_input_requests);

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
+#include "elicit-http-headers-private.h"
 #include "elicit-http-transport.h"
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
@@ -95,6 +96,10 @@ struct _ElicitHttpTransport
   SoupSession *soup;
   char        *session_id;
   char        *protocol_version;
+  /* 2026-07-28: tool name → its x-mcp-header annotations (GPtrArray), as
+   * learned from tools/list answers; the ids of those calls */
+  GHashTable  *tool_headers;
+  GPtrArray   *tools_list_ids;
   GPtrArray   *exchanges;
   /* POSTs not sent yet, in order, and the one they wait for */
   GQueue       queue;
@@ -119,6 +124,9 @@ struct _Exchange
 
   GBytes              *body;          /* what a POST sends */
   char                *method;        /* the JSON-RPC method POSTed, if any */
+  char                *version;       /* the protocol version its _meta declares */
+  GPtrArray           *extra_names;   /* headers of this request alone */
+  GPtrArray           *extra_values;
   JsonNode            *request_id;    /* the request awaiting an answer, if any */
   GUri                *uri;
   guint                redirects;
@@ -195,6 +203,9 @@ exchange_unref (Exchange *ex)
 
   g_clear_pointer (&ex->body, g_bytes_unref);
   g_clear_pointer (&ex->method, g_free);
+  g_clear_pointer (&ex->version, g_free);
+  g_clear_pointer (&ex->extra_names, g_ptr_array_unref);
+  g_clear_pointer (&ex->extra_values, g_ptr_array_unref);
   g_clear_pointer (&ex->request_id, json_node_unref);
   g_clear_pointer (&ex->uri, g_uri_unref);
   g_clear_object (&ex->message);
@@ -379,6 +390,112 @@ session_expired (ElicitHttpTransport *self)
                    "connect again to start a new one"));
 }
 
+/* 2026-07-28 request headers ---------------------------------------------------- */
+
+static gboolean
+is_modern_version (const char *version)
+{
+  /* Revisions are dates: every one from 2026-07-28 on is stateless. */
+  return version != NULL && strcmp (version, "2026-07-28") >= 0;
+}
+
+/* The version a request's _meta declares, if any. */
+static const char *
+declared_version (JsonObject *message)
+{
+  JsonNode *params = json_object_get_member (message, "params");
+  JsonNode *meta = params && JSON_NODE_HOLDS_OBJECT (params)
+                   ? json_object_get_member (json_node_get_object (params), "_meta") : NULL;
+  JsonNode *version = meta && JSON_NODE_HOLDS_OBJECT (meta)
+                      ? json_object_get_member (json_node_get_object (meta),
+                                                "io.modelcontextprotocol/protocolVersion")
+                      : NULL;
+
+  if (version == NULL || !JSON_NODE_HOLDS_VALUE (version) ||
+      json_node_get_value_type (version) != G_TYPE_STRING)
+    return NULL;
+
+  return json_node_get_string (version);
+}
+
+/* Learns the x-mcp-header annotations of the tools a tools/list lists. */
+static void
+learn_tool_headers (ElicitHttpTransport *self,
+                    JsonNode            *response,
+                    JsonNode            *id)
+{
+  JsonObject *object = json_node_get_object (response);
+  JsonNode *result = json_object_get_member (object, "result");
+  JsonNode *tools = result && JSON_NODE_HOLDS_OBJECT (result)
+                    ? json_object_get_member (json_node_get_object (result), "tools") : NULL;
+  gboolean tracked = FALSE;
+
+  for (guint i = 0; i < self->tools_list_ids->len && !tracked; i++)
+    if (json_node_equal (g_ptr_array_index (self->tools_list_ids, i), id))
+      {
+        g_ptr_array_remove_index (self->tools_list_ids, i);
+        tracked = TRUE;
+      }
+
+  if (!tracked || tools == NULL || !JSON_NODE_HOLDS_ARRAY (tools))
+    return;
+
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (tools)); i++)
+    {
+      JsonNode *tool = json_array_get_element (json_node_get_array (tools), i);
+      JsonNode *name = JSON_NODE_HOLDS_OBJECT (tool)
+                       ? json_object_get_member (json_node_get_object (tool), "name") : NULL;
+      GPtrArray *headers;
+
+      if (name == NULL || !JSON_NODE_HOLDS_VALUE (name) ||
+          json_node_get_value_type (name) != G_TYPE_STRING)
+        continue;
+
+      headers = elicit_tool_headers_parse (json_node_get_object (tool), NULL);
+      if (headers != NULL && headers->len > 0)
+        g_hash_table_replace (self->tool_headers, g_strdup (json_node_get_string (name)), headers);
+      else
+        {
+          g_hash_table_remove (self->tool_headers, json_node_get_string (name));
+          g_clear_pointer (&headers, g_ptr_array_unref);
+        }
+    }
+}
+
+/* A modern request carries its version and routing in headers too. */
+static void
+prepare_modern_request (ElicitHttpTransport *self,
+                        Exchange            *ex,
+                        JsonObject          *message)
+{
+  const char *version = declared_version (message);
+  JsonNode *params = json_object_get_member (message, "params");
+  JsonNode *name = NULL;
+  GPtrArray *headers = NULL;
+
+  if (version != NULL)
+    ex->version = g_strdup (version);
+  if (!is_modern_version (version != NULL ? version : self->protocol_version))
+    return;
+
+  if (g_str_equal (ex->method, "tools/list") && ex->request_id != NULL)
+    {
+      if (self->tools_list_ids->len >= 64)
+        g_ptr_array_remove_index (self->tools_list_ids, 0);
+      g_ptr_array_add (self->tools_list_ids, json_node_copy (ex->request_id));
+    }
+
+  if (params != NULL && JSON_NODE_HOLDS_OBJECT (params))
+    name = json_object_get_member (json_node_get_object (params), "name");
+  if (name != NULL && JSON_NODE_HOLDS_VALUE (name) &&
+      json_node_get_value_type (name) == G_TYPE_STRING)
+    headers = g_hash_table_lookup (self->tool_headers, json_node_get_string (name));
+
+  ex->extra_names = g_ptr_array_new_with_free_func (g_free);
+  ex->extra_values = g_ptr_array_new_with_free_func (g_free);
+  elicit_http_headers_for_request (message, headers, ex->extra_names, ex->extra_values);
+}
+
 /* Receiving -------------------------------------------------------------------- */
 
 static void
@@ -459,7 +576,10 @@ receive_message (ElicitHttpTransport  *self,
 
   id = get_response_id (node);
   if (id != NULL)
-    note_response (self, id);
+    {
+      note_response (self, id);
+      learn_tool_headers (self, node, id);
+    }
 
   elicit_transport_emit_message (ELICIT_TRANSPORT (self), node);
   return TRUE;
@@ -1265,8 +1385,12 @@ build_message (Exchange *ex)
 
   if (self->session_id != NULL)
     soup_message_headers_replace (headers, "Mcp-Session-Id", self->session_id);
-  if (self->protocol_version != NULL)
-    soup_message_headers_replace (headers, "MCP-Protocol-Version", self->protocol_version);
+  if (ex->version != NULL || self->protocol_version != NULL)
+    soup_message_headers_replace (headers, "MCP-Protocol-Version",
+                                  ex->version != NULL ? ex->version : self->protocol_version);
+  for (guint i = 0; ex->extra_names != NULL && i < ex->extra_names->len; i++)
+    soup_message_headers_replace (headers, g_ptr_array_index (ex->extra_names, i),
+                                  g_ptr_array_index (ex->extra_values, i));
   if (ex->kind == EXCHANGE_RESUME || ex->kind == EXCHANGE_LISTEN)
     if (ex->last_event_id != NULL)
       soup_message_headers_replace (headers, "Last-Event-ID", ex->last_event_id);
@@ -1439,7 +1563,10 @@ elicit_http_transport_send (ElicitTransport  *transport,
       ex->is_initialize = g_str_equal (ex->method, "initialize");
 
       if (json_object_has_member (object, "id"))
-        ex->request_id = json_node_copy (json_object_get_member (object, "id"));
+        {
+          ex->request_id = json_node_copy (json_object_get_member (object, "id"));
+          prepare_modern_request (self, ex, object);
+        }
       else if (g_str_equal (ex->method, "notifications/cancelled"))
         forget_request (self, message);
     }
@@ -1559,6 +1686,8 @@ elicit_http_transport_finalize (GObject *object)
   g_ptr_array_unref (self->header_values);
   g_free (self->session_id);
   g_free (self->protocol_version);
+  g_clear_pointer (&self->tool_headers, g_hash_table_unref);
+  g_clear_pointer (&self->tools_list_ids, g_ptr_array_unref);
   g_ptr_array_unref (self->exchanges);
 
   G_OBJECT_CLASS (elicit_http_transport_parent_class)->finalize (object);
@@ -1741,6 +1870,9 @@ elicit_http_transport_init (ElicitHttpTransport *self)
   self->header_names = g_ptr_array_new_with_free_func (g_free);
   self->header_values = g_ptr_array_new_with_free_func (g_free);
   self->exchanges = g_ptr_array_new_with_free_func ((GDestroyNotify) exchange_unref);
+  self->tool_headers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                              (GDestroyNotify) g_ptr_array_unref);
+  self->tools_list_ids = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
   self->soup = soup_session_new_with_options ("max-conns", MAX_CONNECTIONS,
                                               "max-conns-per-host", MAX_CONNECTIONS,
                                               "user-agent", "elicit/" PACKAGE_VERSION,

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-http-headers-private.h"
 #include "elicit-json-private.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
@@ -183,9 +184,38 @@ static void list_tools_page (ElicitSession *self,
                              GTask         *task,
                              const char    *cursor);
 
+/* 2026-07-28: a tool whose x-mcp-header annotations are invalid is left
+ * out of the list, and never called. */
 static gboolean
-add_tools (ListTools  *state,
-           JsonObject *result)
+accept_tool (ElicitSession *self,
+             JsonObject    *tool)
+{
+  const char *name = elicit_session_get_string_member (tool, "name");
+  g_autoptr(GPtrArray) headers = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *shown = NULL;
+
+  if (self->meta_version == NULL)
+    return TRUE;
+
+  headers = elicit_tool_headers_parse (tool, &error);
+  if (headers != NULL)
+    {
+      g_hash_table_remove (self->invalid_tools, name);
+      return TRUE;
+    }
+
+  shown = elicit_text_sanitize_line (name, 80);
+  g_message ("leaving out the tool “%s”: %s", shown, error->message);
+  g_hash_table_replace (self->invalid_tools, g_strdup (name), g_strdup (error->message));
+
+  return FALSE;
+}
+
+static gboolean
+add_tools (ElicitSession *self,
+           ListTools     *state,
+           JsonObject    *result)
 {
   JsonNode *node = json_object_get_member (result, "tools");
   JsonArray *tools;
@@ -208,7 +238,8 @@ add_tools (ListTools  *state,
       if (json_array_get_length (state->tools) >= MAX_TOOLS)
         return FALSE;
 
-      json_array_add_element (state->tools, json_node_copy (tool));
+      if (accept_tool (self, json_node_get_object (tool)))
+        json_array_add_element (state->tools, json_node_copy (tool));
     }
 
   return TRUE;
@@ -235,7 +266,7 @@ list_tools_cb (GObject      *object,
     }
 
   page = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-  if (page == NULL || !add_tools (state, page))
+  if (page == NULL || !add_tools (self, state, page))
     {
       g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
                                _("The server sent a malformed list of tools"));
@@ -245,6 +276,7 @@ list_tools_cb (GObject      *object,
   cursor = elicit_session_get_string_member (page, "nextCursor");
   if (cursor == NULL)
     {
+      self->tools_known = TRUE;
       g_task_return_pointer (task, g_steal_pointer (&state->tools),
                              (GDestroyNotify) json_array_unref);
       return;
@@ -349,6 +381,7 @@ typedef struct
   ElicitProgressCallback  progress;
   gpointer                progress_data;
   guint                   rounds;
+  gboolean                relisted;
 } Rounds;
 
 static void
@@ -449,6 +482,9 @@ start_round (ElicitSession  *self,
   return TRUE;
 }
 
+static void relist_tools (ElicitSession *self,
+                          GTask         *task);
+
 static void
 attempt_cb (GObject      *object,
             GAsyncResult *result,
@@ -465,6 +501,15 @@ attempt_cb (GObject      *object,
   node = g_task_propagate_pointer (G_TASK (result), &error);
   if (node == NULL)
     {
+      /* The tool's headers changed: read its definition again, once. */
+      if (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_HEADER_MISMATCH) &&
+          !rounds->relisted)
+        {
+          g_error_free (error);
+          rounds->relisted = TRUE;
+          relist_tools (self, g_steal_pointer (&task));
+          return;
+        }
       g_task_return_error (task, error);
       return;
     }
@@ -491,6 +536,57 @@ attempt_cb (GObject      *object,
     }
   else if (!start_round (self, task, answer, &error))
     g_task_return_error (task, error);
+}
+
+/* Calls the tool unless its definition was rejected. */
+static void
+begin_tool_call (ElicitSession *self,
+                 GTask         *task)
+{
+  Rounds *rounds = g_task_get_task_data (task);
+  const char *name = elicit_session_get_string_member (rounds->params, "name");
+  const char *reason = g_hash_table_lookup (self->invalid_tools, name);
+
+  if (reason != NULL)
+    {
+      g_autofree char *shown = elicit_text_sanitize_line (name, 80);
+
+      g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
+                               _("The server’s definition of the tool “%s” is invalid, so it is "
+                                 "not called: %s"), shown, reason);
+      g_object_unref (task);
+      return;
+    }
+
+  send_attempt (self, task, NULL);
+}
+
+static void
+tools_listed_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  ElicitSession *self = ELICIT_SESSION (object);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(JsonArray) tools = NULL;
+  GError *error = NULL;
+
+  tools = elicit_session_list_tools_finish (self, result, &error);
+  if (tools == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  begin_tool_call (self, g_steal_pointer (&task));
+}
+
+/* 2026-07-28: a call needs the tool's definition for its headers. */
+static void
+relist_tools (ElicitSession *self,
+              GTask         *task)
+{
+  elicit_session_list_tools_async (self, g_task_get_cancellable (task), tools_listed_cb, task);
 }
 
 /**
@@ -555,7 +651,10 @@ elicit_session_call_tool_async (ElicitSession          *self,
   rounds->progress_data = progress_data;
   g_task_set_task_data (task, rounds, rounds_free);
 
-  send_attempt (self, g_steal_pointer (&task), NULL);
+  if (self->meta_version != NULL && !self->tools_known)
+    relist_tools (self, g_steal_pointer (&task));
+  else
+    begin_tool_call (self, g_steal_pointer (&task));
 }
 
 /**

@@ -50,6 +50,11 @@ struct _ElicitSession
   /* The versions the session may speak, best first */
   GStrv               protocol_versions;
 
+  /* 2026-07-28: whether tools/list was read, and the tools it rejected
+   * (name → reason) for invalid x-mcp-header annotations */
+  gboolean            tools_known;
+  GHashTable         *invalid_tools;
+
   /* gint64 call id → Progress, for calls made with a progress callback */
   GHashTable         *progress;
 };

@@ -346,6 +346,7 @@ elicit_session_finalize (GObject *object)
   g_clear_pointer (&self->progress, g_hash_table_unref);
   g_clear_pointer (&self->meta_version, g_free);
   g_clear_pointer (&self->protocol_versions, g_strfreev);
+  g_clear_pointer (&self->invalid_tools, g_hash_table_unref);
 
   G_OBJECT_CLASS (elicit_session_parent_class)->finalize (object);
 }
@@ -653,6 +654,7 @@ elicit_session_init (ElicitSession *self)
   self->client_version = g_strdup (PACKAGE_VERSION);
   self->progress = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->protocol_versions = g_strdupv ((char **) elicit_session_known_versions);
+  self->invalid_tools = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 /* Public API ------------------------------------------------------------------- */
