@@ -77,6 +77,21 @@ def call_tool(msg_id, params):
         os._exit(9)
     elif name == 'hang':
         pass
+    elif name == 'mrtr':
+        # 2026-07-28: ask through the result, finish on the retry with what
+        # came back (and the capabilities the request declared).
+        if 'inputResponses' not in params and 'requestState' not in params:
+            answer(msg_id, {'resultType': 'input_required',
+                            'inputRequests': {'q': {'method': 'elicitation/create',
+                                                    'params': arguments.get('params', FORM)}},
+                            'requestState': 'state "1" \u00e9'})
+        else:
+            meta = params.get('_meta') or {}
+            answer(msg_id, dict(text_result(json.dumps(
+                {'inputResponses': params.get('inputResponses'),
+                 'requestState': params.get('requestState'),
+                 'capabilities': meta.get('io.modelcontextprotocol/clientCapabilities')},
+                sort_keys=True)), resultType='complete'))
     elif name == 'elicit':
         request_id = 'elicit-%d' % next_id
         next_id += 1

@@ -267,6 +267,33 @@ def hostile_members_are_read_without_a_critical(proxy):
     check_equal(proxy.request('test/echo', {}, msg_id='alive')['id'], 'alive', 'the proxy is alive')
 
 
+MODERN_META = {'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+               'io.modelcontextprotocol/clientInfo': {'name': 'c', 'version': '1'},
+               'io.modelcontextprotocol/clientCapabilities': {'sampling': {}}}
+
+
+@with_proxy
+def answers_a_modern_servers_input_requests_for_a_client_without_elicitation(proxy):
+    # A 2026-07-28 client that declares no elicitation: the proxy adds it,
+    # answers the InputRequiredResult itself (no display: cancel), retries
+    # under an id of its own, and the client sees only the final result,
+    # under its own id.
+    reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': {}, '_meta': MODERN_META},
+                          msg_id=41)
+    check_equal(reply['id'], 41, 'the id the client gets its answer under')
+    check_equal(reply['result']['resultType'], 'complete', 'the result type')
+    check_equal(json.loads(reply['result']['content'][0]['text']),
+                {'inputResponses': {'q': {'action': 'cancel'}},
+                 'requestState': 'state "1" \u00e9',
+                 'capabilities': {'sampling': {}, 'elicitation': {'form': {}, 'url': {}}}},
+                'what the server received on the retry')
+    calls = [json.loads(line) for line in proxy.request('test/received', {}, msg_id='r')['result']['lines']
+             if json.loads(line).get('method') == 'tools/call']
+    check_equal([c['id'] for c in calls], [41, 'elicit-proxy-1'], 'the ids the server saw')
+    check(not any('inputRequests' in json.dumps(m) for m in proxy.other),
+          'the client saw the input requests')
+
+
 @with_proxy
 def a_malformed_elicitation_gets_invalid_params(proxy):
     proxy.initialize({})

@@ -52,6 +52,10 @@
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
 #include "elicit-proxy.h"
+#include "elicit-json-private.h"
+
+/* A server may ask for input this many times before the proxy gives up. */
+#define MAX_INPUT_ROUNDS 16
 
 typedef struct
 {
@@ -64,6 +68,10 @@ typedef struct
   ElicitPrompter    *prompter;
   /* The id of the client's initialize, until the server answers it. */
   JsonNode          *initialize_id;
+  /* 2026-07-28 requests whose input the proxy gathers itself, by the id of
+   * the attempt in flight (JsonNode → Bridged) */
+  GHashTable        *bridged;
+  guint              next_retry;
   char              *label;
   guint              n_closing;
   int                status;
@@ -188,6 +196,299 @@ note_initialize_result (Proxy    *proxy,
     elicit_prompter_set_server_claim (proxy->prompter, claim);
 }
 
+/* Multi-round-trip input, bridged (2026-07-28) ----------------------------------- */
+
+/* A client's request whose InputRequiredResults the proxy answers itself:
+ * the client sees only the final result, under its own id. Held by
+ * Proxy.bridged (by the client's id) and by a round of dialogs under way. */
+typedef struct
+{
+  grefcount     ref_count;
+  Proxy        *proxy;
+  JsonNode     *client_id;
+  JsonNode     *attempt_id;  /* the request in flight; NULL while asking the user */
+  char         *method;
+  JsonObject   *params;      /* as forwarded, the proxy's capability included */
+  JsonNode     *request_state;
+  GCancellable *cancellable;
+  guint         rounds;
+} Bridged;
+
+static Bridged *
+bridged_ref (Bridged *bridged)
+{
+  g_ref_count_inc (&bridged->ref_count);
+  return bridged;
+}
+
+static void
+bridged_unref (gpointer data)
+{
+  Bridged *bridged = data;
+
+  if (!g_ref_count_dec (&bridged->ref_count))
+    return;
+
+  g_clear_object (&bridged->cancellable);
+  g_clear_pointer (&bridged->client_id, json_node_unref);
+  g_clear_pointer (&bridged->attempt_id, json_node_unref);
+  g_clear_pointer (&bridged->request_state, json_node_unref);
+  g_clear_pointer (&bridged->params, json_object_unref);
+  g_free (bridged->method);
+  g_free (bridged);
+}
+
+static gboolean
+may_ask_for_input (const char *method)
+{
+  return g_str_equal (method, "tools/call") || g_str_equal (method, "prompts/get") ||
+         g_str_equal (method, "resources/read");
+}
+
+/* A modern request declares the client's capabilities in its _meta: the
+ * proxy adds the elicitation it answers, as it does to an initialize. */
+static gboolean
+add_modern_capability (JsonObject *params)
+{
+  JsonObject *meta = object_member (params, "_meta");
+  JsonObject *capabilities;
+  JsonObject *elicitation;
+
+  if (meta == NULL || string_member (meta, "io.modelcontextprotocol/protocolVersion") == NULL)
+    return FALSE;
+
+  capabilities = object_member (meta, "io.modelcontextprotocol/clientCapabilities");
+  if (capabilities == NULL)
+    {
+      capabilities = json_object_new ();
+      json_object_set_object_member (meta, "io.modelcontextprotocol/clientCapabilities",
+                                     capabilities);
+    }
+
+  elicitation = object_member (capabilities, "elicitation");
+  if (elicitation == NULL)
+    {
+      elicitation = json_object_new ();
+      json_object_set_object_member (capabilities, "elicitation", elicitation);
+    }
+  if (!json_object_has_member (elicitation, "form"))
+    json_object_set_object_member (elicitation, "form", json_object_new ());
+  if (!json_object_has_member (elicitation, "url"))
+    json_object_set_object_member (elicitation, "url", json_object_new ());
+
+  return TRUE;
+}
+
+static void
+bridge_request (Proxy      *proxy,
+                const char *method,
+                JsonNode   *id,
+                JsonObject *params)
+{
+  Bridged *bridged;
+
+  if (params == NULL || !may_ask_for_input (method) || !add_modern_capability (params))
+    return;
+
+  bridged = g_new0 (Bridged, 1);
+  g_ref_count_init (&bridged->ref_count);
+  bridged->proxy = proxy;
+  bridged->client_id = json_node_copy (id);
+  bridged->attempt_id = json_node_copy (id);
+  bridged->method = g_strdup (method);
+  bridged->params = elicit_json_object_deep_copy (params);
+  bridged->cancellable = g_cancellable_new ();
+  g_hash_table_replace (proxy->bridged, json_node_copy (id), bridged);
+}
+
+/* The input of an InputRequiredResult that the proxy can gather: only
+ * elicitations, which it answers with dialogs. */
+static gboolean
+is_answerable (JsonObject *result)
+{
+  JsonObject *requests = object_member (result, "inputRequests");
+  g_autoptr(GList) keys = NULL;
+
+  if (g_strcmp0 (string_member (result, "resultType"), "input_required") != 0)
+    return FALSE;
+  if (requests == NULL)
+    return json_object_has_member (result, "requestState");
+
+  keys = json_object_get_members (requests);
+  for (GList *l = keys; l != NULL; l = l->next)
+    if (g_strcmp0 (string_member (object_member (requests, l->data), "method"),
+                   "elicitation/create") != 0)
+      return FALSE;
+
+  return TRUE;
+}
+
+/* Answers the client in the server's name and forgets the request. */
+static void
+bridge_fail (Bridged    *bridged,
+             const char *message)
+{
+  Proxy *proxy = bridged->proxy;
+
+  elicit_peer_reply_error (proxy->client_peer, bridged->client_id,
+                           ELICIT_SESSION_ERROR_INTERNAL_ERROR, message);
+  g_hash_table_remove (proxy->bridged, bridged->client_id);
+}
+
+static void
+bridge_retry (Bridged    *bridged,
+              JsonObject *responses)
+{
+  Proxy *proxy = bridged->proxy;
+  g_autoptr(JsonObject) message = json_object_new ();
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *params = elicit_json_object_deep_copy (bridged->params);
+  g_autofree char *attempt_id = NULL;
+
+  if (json_object_get_size (responses) > 0)
+    json_object_set_object_member (params, "inputResponses", json_object_ref (responses));
+  if (bridged->request_state != NULL)
+    json_object_set_member (params, "requestState", json_node_copy (bridged->request_state));
+
+  /* A retry is a new request: an id of the proxy's own, never the client's. */
+  attempt_id = g_strdup_printf ("elicit-proxy-%u", ++proxy->next_retry);
+  json_object_set_string_member (message, "jsonrpc", "2.0");
+  json_object_set_string_member (message, "id", attempt_id);
+  json_object_set_string_member (message, "method", bridged->method);
+  json_object_set_object_member (message, "params", params);
+  node = json_node_init_object (json_node_alloc (), message);
+
+  bridged->attempt_id = json_node_copy (json_object_get_member (message, "id"));
+  log_passed (proxy, proxy->server_peer, bridged->method);
+  elicit_peer_forward (proxy->server_peer, node);
+}
+
+static void
+bridge_answered_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  Bridged *bridged = user_data;
+  g_autoptr(JsonObject) responses = NULL;
+  g_autoptr(GError) error = NULL;
+
+  responses = elicit_input_source_answer_finish (ELICIT_INPUT_SOURCE (object), result, &error);
+
+  /* Cancelled: the client gave up, or the proxy is going. */
+  if (bridged->proxy->finishing || bridged->proxy->client_peer == NULL)
+    ;
+  else if (responses == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    bridge_fail (bridged, error->message);
+  else if (responses != NULL)
+    bridge_retry (bridged, responses);
+
+  bridged_unref (bridged);
+}
+
+static Bridged *
+find_attempt (Proxy    *proxy,
+              JsonNode *id)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, proxy->bridged);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Bridged *bridged = value;
+
+      if (bridged->attempt_id != NULL && json_node_equal (bridged->attempt_id, id))
+        return bridged;
+    }
+
+  return NULL;
+}
+
+static void
+start_gathering (Bridged    *bridged,
+                 JsonObject *result)
+{
+  JsonNode *state = json_object_get_member (result, "requestState");
+
+  if (++bridged->rounds > MAX_INPUT_ROUNDS)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("The server asked for more input %u times without finishing “%s”"),
+                         MAX_INPUT_ROUNDS, bridged->method);
+
+      bridge_fail (bridged, text);
+      return;
+    }
+
+  g_clear_pointer (&bridged->attempt_id, json_node_unref);
+  g_clear_pointer (&bridged->request_state, json_node_unref);
+  if (state != NULL && JSON_NODE_HOLDS_VALUE (state))
+    bridged->request_state = json_node_copy (state);
+
+  elicit_input_source_answer_async (bridged->proxy->input, object_member (result, "inputRequests"),
+                                    bridged->cancellable, bridge_answered_cb,
+                                    bridged_ref (bridged));
+}
+
+/* Takes the server's answer to a bridged request: gathers its input and
+ * tries again, or passes the final result to the client under its id.
+ * Returns FALSE for an answer to no bridged request. */
+static gboolean
+bridge_response (Proxy    *proxy,
+                 JsonNode *message,
+                 JsonNode *id)
+{
+  JsonObject *result = object_member (json_node_get_object (message), "result");
+  g_autoptr(JsonNode) relayed = NULL;
+  Bridged *bridged = id != NULL ? find_attempt (proxy, id) : NULL;
+
+  if (bridged == NULL)
+    return FALSE;
+
+  if (result != NULL && is_answerable (result))
+    {
+      start_gathering (bridged, result);
+      return TRUE;
+    }
+
+  relayed = elicit_json_deep_copy (message);
+  json_object_set_member (json_node_get_object (relayed), "id", json_node_copy (bridged->client_id));
+  log_passed (proxy, proxy->client_peer, NULL);
+  if (!elicit_peer_relay_response (proxy->client_peer, relayed))
+    g_debug ("dropping the server's answer to a request the client no longer waits for");
+  g_hash_table_remove (proxy->bridged, bridged->client_id);
+
+  return TRUE;
+}
+
+/* The client gave up on a bridged request: its dialogs go, and the server
+ * hears of the attempt in flight. Returns the notification to forward, or
+ * NULL when no request of the server's is in flight. */
+static JsonNode *
+bridge_cancelled (Proxy      *proxy,
+                  JsonObject *params,
+                  JsonNode   *message)
+{
+  JsonNode *request_id = params != NULL ? json_object_get_member (params, "requestId") : NULL;
+  g_autoptr(JsonNode) forwarded = NULL;
+  Bridged *bridged;
+
+  bridged = request_id != NULL ? g_hash_table_lookup (proxy->bridged, request_id) : NULL;
+  if (bridged == NULL)
+    return json_node_ref (message);
+
+  g_cancellable_cancel (bridged->cancellable);
+  if (bridged->attempt_id != NULL)
+    {
+      forwarded = elicit_json_deep_copy (message);
+      json_object_set_member (object_member (json_node_get_object (forwarded), "params"),
+                              "requestId", json_node_copy (bridged->attempt_id));
+    }
+  g_hash_table_remove (proxy->bridged, request_id);
+
+  return g_steal_pointer (&forwarded);
+}
+
 /* The two directions ------------------------------------------------------------------ */
 
 static gboolean
@@ -218,6 +519,8 @@ client_request_cb (ElicitPeer *peer,
       g_clear_pointer (&proxy->initialize_id, json_node_unref);
       proxy->initialize_id = json_node_copy (id);
     }
+  else
+    bridge_request (proxy, method, id, params);
 
   log_passed (proxy, proxy->server_peer, method);
   elicit_peer_forward (proxy->server_peer, message);
@@ -247,8 +550,18 @@ client_notification_cb (ElicitPeer *peer,
                         JsonNode   *message,
                         Proxy      *proxy)
 {
+  g_autoptr(JsonNode) forwarded = NULL;
+
+  if (g_str_equal (method, "notifications/cancelled"))
+    forwarded = bridge_cancelled (proxy, params, message);
+  else
+    forwarded = json_node_ref (message);
+
+  if (forwarded == NULL)
+    return;
+
   log_passed (proxy, proxy->server_peer, method);
-  elicit_peer_forward (proxy->server_peer, message);
+  elicit_peer_forward (proxy->server_peer, forwarded);
 }
 
 static gboolean
@@ -258,6 +571,9 @@ server_response_cb (ElicitPeer *peer,
                     Proxy      *proxy)
 {
   note_initialize_result (proxy, message, id);
+  if (bridge_response (proxy, message, id))
+    return TRUE;
+
   log_passed (proxy, proxy->client_peer, NULL);
   if (!elicit_peer_relay_response (proxy->client_peer, message))
     g_debug ("dropping the server's answer to a request the client no longer waits for");
@@ -551,6 +867,8 @@ run (Proxy       *proxy,
 static void
 proxy_clear (Proxy *proxy)
 {
+  proxy->finishing = TRUE;
+
   /* Nothing can be sent any more: requests still held go quietly. */
   if (proxy->prompter != NULL)
     elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL,
@@ -573,6 +891,16 @@ proxy_clear (Proxy *proxy)
 
   g_clear_pointer (&proxy->loop, g_main_loop_unref);
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
+  if (proxy->bridged != NULL)
+    {
+      GHashTableIter iter;
+      gpointer value;
+
+      g_hash_table_iter_init (&iter, proxy->bridged);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        g_cancellable_cancel (((Bridged *) value)->cancellable);
+    }
+  g_clear_pointer (&proxy->bridged, g_hash_table_unref);
   g_free (proxy->label);
 }
 
@@ -597,6 +925,8 @@ elicit_proxy_main (int    argc,
   /* Debug and info messages would go to stdout by default: not here. */
   elicit_cli_init_logging (verbose);
 
+  proxy.bridged = g_hash_table_new_full (json_node_hash, json_node_equal,
+                                         (GDestroyNotify) json_node_unref, bridged_unref);
   proxy.label = name != NULL ? g_strdup (name)
               : elicit_cli_default_label (url != NULL ? url : command[0]);
   proxy.verbose = verbose;
