@@ -44,6 +44,8 @@ TOOLS = [
 
 received = []
 waiting = {}
+# --modern: a 2026-07-28 server only (server/discover, no initialize, no ping)
+MODERN = '--modern' in sys.argv
 next_id = 1
 
 
@@ -116,6 +118,15 @@ def handle(line, msg):
         if msg_id in waiting:
             outcome = msg.get('result', msg.get('error'))
             answer(waiting.pop(msg_id), text_result(json.dumps(outcome, sort_keys=True)))
+        return
+
+    if MODERN and method == 'server/discover':
+        answer(msg_id, {'resultType': 'complete', 'supportedVersions': ['2026-07-28'],
+                        'capabilities': {'tools': {}},
+                        '_meta': {'io.modelcontextprotocol/serverInfo': {'name': 'fake', 'version': '2.0'}}})
+        return
+    if MODERN and method in ('initialize', 'ping'):
+        write({'jsonrpc': '2.0', 'id': msg_id, 'error': {'code': -32601, 'message': 'Method not found'}})
         return
 
     if method == 'notifications/cancelled':

@@ -39,12 +39,12 @@ CAPABILITY = {'form': {}, 'url': {}}
 class Proxy:
     """elicit proxy -- fake-mcp-server.py, with the test as its client."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, server_args=()):
         env = dict(os.environ)
         env.pop('DISPLAY', None)
         env.pop('WAYLAND_DISPLAY', None)
         self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
-                                        ['--', PYTHON, FAKE],
+                                        ['--', PYTHON, FAKE] + list(server_args),
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=env)
         self.lines = queue.Queue()
@@ -103,10 +103,12 @@ class Proxy:
         self.send({'jsonrpc': '2.0', 'method': 'notifications/initialized'})
         return reply['result']
 
-    def received(self):
-        """What the server received so far, test/ requests aside."""
+    def received(self, with_probe=False):
+        """What the server received so far, test/ requests and (unless asked)
+        the proxy's own server/discover probe aside."""
         reply = self.request('test/received', msg_id='received')
-        return [json.loads(line) for line in reply['result']['lines']]
+        messages = [json.loads(line) for line in reply['result']['lines']]
+        return [m for m in messages if with_probe or m.get('id') != 'elicit-proxy-discover']
 
     def expect_eof(self):
         while True:
@@ -270,6 +272,43 @@ def hostile_members_are_read_without_a_critical(proxy):
 MODERN_META = {'io.modelcontextprotocol/protocolVersion': '2026-07-28',
                'io.modelcontextprotocol/clientInfo': {'name': 'c', 'version': '1'},
                'io.modelcontextprotocol/clientCapabilities': {'sampling': {}}}
+
+
+@with_proxy
+def probes_the_servers_era_before_passing_on_a_legacy_initialize(proxy):
+    proxy.initialize({})
+    received = proxy.received(with_probe=True)
+    check_equal([m.get('method') for m in received], ['server/discover', 'initialize',
+                                                     'notifications/initialized'],
+                'what the legacy server received')
+    meta = received[0]['params']['_meta']
+    check_equal(meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28', 'the probe\'s version')
+    check_equal(meta['io.modelcontextprotocol/clientCapabilities'], {'elicitation': CAPABILITY},
+                'the capabilities the probe declares')
+
+
+@test
+def a_legacy_client_speaks_to_a_modern_server_through_it():
+    proxy = Proxy(server_args=['--modern'])
+    try:
+        result = proxy.initialize({'roots': {}})
+        check_equal(result['protocolVersion'], '2025-11-25', 'the version the client is answered in')
+        check_equal(result['serverInfo'], {'name': 'fake', 'version': '2.0'},
+                    'the server the client is told of')
+        check_equal(proxy.request('ping', {}, msg_id='p')['result'], {}, 'ping')
+        reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': {}}, msg_id=7)
+        check_equal(json.loads(reply['result']['content'][0]['text']),
+                    {'inputResponses': {'q': {'action': 'cancel'}},
+                     'requestState': 'state "1" \u00e9',
+                     'capabilities': {'roots': {}, 'elicitation': CAPABILITY}},
+                    'what the modern server received on the retry')
+        received = proxy.received(with_probe=True)
+        check(not any(m.get('method') in ('initialize', 'notifications/initialized', 'ping')
+                      for m in received), 'the modern server saw the handshake: %r' % received)
+        check(all('_meta' in m['params'] for m in received if m.get('method') == 'tools/call'),
+              'a request without _meta reached the modern server')
+    finally:
+        proxy.close()
 
 
 @with_proxy

@@ -72,6 +72,13 @@ typedef struct
    * the attempt in flight (JsonNode → Bridged) */
   GHashTable        *bridged;
   guint              next_retry;
+  /* A legacy client in front of a modern server: the client's initialize,
+   * held while the server is probed, then what it declared. */
+  JsonNode          *held_initialize;
+  guint              probe_timeout;
+  gboolean           modern_server;
+  JsonObject        *client_info;
+  JsonObject        *client_capabilities;
   char              *label;
   guint              n_closing;
   int                status;
@@ -489,6 +496,181 @@ bridge_cancelled (Proxy      *proxy,
   return g_steal_pointer (&forwarded);
 }
 
+/* A legacy client in front of a modern server ---------------------------------- */
+
+#define PROBE_ID "elicit-proxy-discover"
+/* How long a server that ignores the probe is waited for. */
+#define PROBE_TIMEOUT_SECONDS 10
+
+static void
+forward_held_initialize (Proxy *proxy)
+{
+  g_autoptr(JsonNode) initialize = g_steal_pointer (&proxy->held_initialize);
+
+  g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
+  if (initialize == NULL)
+    return;
+
+  log_passed (proxy, proxy->server_peer, "initialize");
+  elicit_peer_forward (proxy->server_peer, initialize);
+}
+
+static gboolean
+probe_timeout_cb (gpointer user_data)
+{
+  Proxy *proxy = user_data;
+
+  proxy->probe_timeout = 0;
+  g_debug ("the server ignored server/discover: a legacy server");
+  forward_held_initialize (proxy);
+
+  return G_SOURCE_REMOVE;
+}
+
+static JsonObject *
+modern_meta (Proxy *proxy)
+{
+  JsonObject *meta = json_object_new ();
+  JsonObject *capabilities = proxy->client_capabilities != NULL
+                             ? elicit_json_object_deep_copy (proxy->client_capabilities)
+                             : json_object_new ();
+
+  json_object_set_string_member (meta, "io.modelcontextprotocol/protocolVersion",
+                                 ELICIT_PROTOCOL_VERSION);
+  if (proxy->client_info != NULL)
+    json_object_set_object_member (meta, "io.modelcontextprotocol/clientInfo",
+                                   elicit_json_object_deep_copy (proxy->client_info));
+  json_object_set_object_member (meta, "io.modelcontextprotocol/clientCapabilities", capabilities);
+
+  return meta;
+}
+
+/* Holds the client's initialize and asks the server which era it is. */
+static void
+probe_server (Proxy      *proxy,
+              JsonNode   *message,
+              JsonObject *params)
+{
+  g_autoptr(JsonObject) probe = json_object_new ();
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *probe_params = json_object_new ();
+
+  g_clear_pointer (&proxy->client_info, json_object_unref);
+  g_clear_pointer (&proxy->client_capabilities, json_object_unref);
+  if (object_member (params, "clientInfo") != NULL)
+    proxy->client_info = elicit_json_object_deep_copy (object_member (params, "clientInfo"));
+  if (object_member (params, "capabilities") != NULL)
+    proxy->client_capabilities = elicit_json_object_deep_copy (object_member (params, "capabilities"));
+
+  g_clear_pointer (&proxy->held_initialize, json_node_unref);
+  proxy->held_initialize = json_node_ref (message);
+
+  json_object_set_object_member (probe_params, "_meta", modern_meta (proxy));
+  json_object_set_string_member (probe, "jsonrpc", "2.0");
+  json_object_set_string_member (probe, "id", PROBE_ID);
+  json_object_set_string_member (probe, "method", "server/discover");
+  json_object_set_object_member (probe, "params", probe_params);
+  node = json_node_init_object (json_node_alloc (), probe);
+
+  g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
+  proxy->probe_timeout = g_timeout_add_seconds (PROBE_TIMEOUT_SECONDS, probe_timeout_cb, proxy);
+  elicit_peer_forward (proxy->server_peer, node);
+}
+
+static gboolean
+lists_modern_version (JsonObject *result)
+{
+  JsonNode *list = result != NULL ? json_object_get_member (result, "supportedVersions") : NULL;
+  JsonArray *versions = list && JSON_NODE_HOLDS_ARRAY (list) ? json_node_get_array (list) : NULL;
+
+  for (guint i = 0; versions != NULL && i < json_array_get_length (versions); i++)
+    {
+      JsonNode *node = json_array_get_element (versions, i);
+
+      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING &&
+          g_str_equal (json_node_get_string (node), ELICIT_PROTOCOL_VERSION))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* A modern server: the proxy answers the client's initialize itself, in the
+ * version the client asked for, with what the server discovered. */
+static void
+answer_held_initialize (Proxy      *proxy,
+                        JsonObject *discovered)
+{
+  g_autoptr(JsonNode) initialize = g_steal_pointer (&proxy->held_initialize);
+  JsonObject *request = json_node_get_object (initialize);
+  const char *asked = string_member (object_member (request, "params"), "protocolVersion");
+  JsonObject *meta = object_member (discovered, "_meta");
+  JsonObject *info = object_member (meta, "io.modelcontextprotocol/serverInfo");
+  JsonObject *capabilities = object_member (discovered, "capabilities");
+  g_autoptr(JsonObject) result = json_object_new ();
+  const char *claim;
+
+  if (info == NULL)
+    info = object_member (discovered, "serverInfo");
+
+  json_object_set_string_member (result, "protocolVersion",
+                                 asked != NULL ? asked : ELICIT_LEGACY_PROTOCOL_VERSION);
+  json_object_set_object_member (result, "capabilities",
+                                 capabilities ? elicit_json_object_deep_copy (capabilities)
+                                              : json_object_new ());
+  if (info != NULL)
+    json_object_set_object_member (result, "serverInfo", elicit_json_object_deep_copy (info));
+  if (string_member (discovered, "instructions") != NULL)
+    json_object_set_string_member (result, "instructions", string_member (discovered, "instructions"));
+
+  claim = string_member (info, "title") ? string_member (info, "title") : string_member (info, "name");
+  if (claim != NULL)
+    elicit_prompter_set_server_claim (proxy->prompter, claim);
+
+  proxy->modern_server = TRUE;
+  g_clear_pointer (&proxy->initialize_id, json_node_unref);
+  elicit_peer_reply (proxy->client_peer, json_object_get_member (request, "id"), result);
+}
+
+/* The server's answer to the probe; FALSE for any other message. */
+static gboolean
+probe_answered (Proxy    *proxy,
+                JsonNode *message,
+                JsonNode *id)
+{
+  JsonObject *result;
+
+  if (id == NULL || !JSON_NODE_HOLDS_VALUE (id) || json_node_get_value_type (id) != G_TYPE_STRING ||
+      !g_str_equal (json_node_get_string (id), PROBE_ID) || proxy->held_initialize == NULL)
+    return FALSE;
+
+  g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
+  result = object_member (json_node_get_object (message), "result");
+  if (lists_modern_version (result))
+    answer_held_initialize (proxy, result);
+  else
+    forward_held_initialize (proxy);
+
+  return TRUE;
+}
+
+/* A legacy client's request to a modern server becomes a modern one. */
+static void
+modernize_request (Proxy      *proxy,
+                   JsonNode   *message,
+                   JsonObject *params)
+{
+  JsonObject *request = json_node_get_object (message);
+
+  if (params == NULL)
+    {
+      params = json_object_new ();
+      json_object_set_object_member (request, "params", params);
+    }
+
+  json_object_set_object_member (params, "_meta", modern_meta (proxy));
+}
+
 /* The two directions ------------------------------------------------------------------ */
 
 static gboolean
@@ -518,9 +700,24 @@ client_request_cb (ElicitPeer *peer,
       add_elicitation_capability (params);
       g_clear_pointer (&proxy->initialize_id, json_node_unref);
       proxy->initialize_id = json_node_copy (id);
+      /* Which era is the server? The answer decides what becomes of it. */
+      probe_server (proxy, message, params);
+      return TRUE;
     }
-  else
-    bridge_request (proxy, method, id, params);
+
+  if (proxy->modern_server && g_str_equal (method, "ping"))
+    {
+      g_autoptr(JsonObject) pong = json_object_new ();
+
+      /* 2026-07-28 has no ping: the proxy is alive, and answers. */
+      elicit_peer_reply (peer, id, pong);
+      return TRUE;
+    }
+
+  if (proxy->modern_server && (params == NULL || !json_object_has_member (params, "_meta")))
+    modernize_request (proxy, message, params);
+
+  bridge_request (proxy, method, id, object_member (json_node_get_object (message), "params"));
 
   log_passed (proxy, proxy->server_peer, method);
   elicit_peer_forward (proxy->server_peer, message);
@@ -552,6 +749,10 @@ client_notification_cb (ElicitPeer *peer,
 {
   g_autoptr(JsonNode) forwarded = NULL;
 
+  /* A modern server has no handshake to complete. */
+  if (proxy->modern_server && g_str_equal (method, "notifications/initialized"))
+    return;
+
   if (g_str_equal (method, "notifications/cancelled"))
     forwarded = bridge_cancelled (proxy, params, message);
   else
@@ -570,6 +771,9 @@ server_response_cb (ElicitPeer *peer,
                     JsonNode   *id,
                     Proxy      *proxy)
 {
+  if (probe_answered (proxy, message, id))
+    return TRUE;
+
   note_initialize_result (proxy, message, id);
   if (bridge_response (proxy, message, id))
     return TRUE;
@@ -891,6 +1095,10 @@ proxy_clear (Proxy *proxy)
 
   g_clear_pointer (&proxy->loop, g_main_loop_unref);
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
+  g_clear_pointer (&proxy->held_initialize, json_node_unref);
+  g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
+  g_clear_pointer (&proxy->client_info, json_object_unref);
+  g_clear_pointer (&proxy->client_capabilities, json_object_unref);
   if (proxy->bridged != NULL)
     {
       GHashTableIter iter;
