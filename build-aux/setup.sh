@@ -102,6 +102,12 @@ run_tests() {
     || failed=1
   count_results _build-asan
 
+  log "the core without GTK (-Dgtk=disabled): every test that needs no display, without one"
+  build _build-nogtk -Dgtk=disabled
+  env -u DISPLAY -u WAYLAND_DISPLAY \
+    meson test -C _build-nogtk --print-errorlogs --num-processes 2 || failed=1
+  count_results _build-nogtk
+
   log "fuzzing schema parsing and the JSON pre-scan (30 s each)"
   if tests/fuzz/run.sh 30; then
     passed_total=$((passed_total + 1))

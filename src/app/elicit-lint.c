@@ -10,9 +10,13 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 
-#include "elicit.h"
-#include "schema/elicit-json-private.h"
+#ifdef HAVE_GTK
+#include "elicit-gtk.h"
 #include "widgets/elicit-render-private.h"
+#else
+#include "elicit.h"
+#endif
+#include "schema/elicit-json-private.h"
 #include "schema/elicit-text-private.h"
 
 #include "elicit-lint.h"
@@ -163,6 +167,7 @@ kind_name (ElicitFieldKind kind)
     }
 }
 
+#ifdef HAVE_GTK
 static char *
 text_widget (ElicitField *field)
 {
@@ -216,6 +221,7 @@ describe_widget (ElicitField *field)
       g_assert_not_reached ();
     }
 }
+#endif
 
 static char *
 format_number (double value)
@@ -380,7 +386,9 @@ print_field (ElicitField *field,
                                                       ELICIT_TEXT_LINE_MAX);
   g_autofree char *description = elicit_text_sanitize_line (elicit_field_get_description (field),
                                                             ELICIT_TEXT_LINE_MAX);
+#ifdef HAVE_GTK
   g_autofree char *widget = describe_widget (field);
+#endif
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
   g_autofree char *default_text = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
@@ -397,7 +405,9 @@ print_field (ElicitField *field,
   out_row ("     ", column, _("Label:"), label);
   if (description != NULL && *description != '\0')
     out_row ("     ", column, _("Description:"), description);
+#ifdef HAVE_GTK
   out_row ("     ", column, _("Widget:"), widget);
+#endif
   if (constraints != NULL)
     out_row ("     ", column, _("Constraints:"), constraints);
   out_row ("     ", column, _("Default:"),
@@ -582,6 +592,7 @@ lint_url (JsonObject *params)
   return 0;
 }
 
+#ifdef HAVE_GTK
 /* A bare schema becomes the params of a request, so it renders as a dialog. */
 static JsonObject *
 params_for_render (LintInput *input)
@@ -629,6 +640,7 @@ render (LintInput  *input,
 
   return status;
 }
+#endif
 
 int
 elicit_lint_main (int    argc,
@@ -663,6 +675,15 @@ elicit_lint_main (int    argc,
       return 2;
     }
 
+#ifndef HAVE_GTK
+  if (render_path != NULL)
+    {
+      fprintf (stderr, "%s\n",
+               _("--render is unavailable: this build of Elicit has no GTK"));
+      return 2;
+    }
+#endif
+
   root = read_json_file (argv[1], &error);
   if (root == NULL || !find_input (root, &input, &error))
     {
@@ -683,8 +704,10 @@ elicit_lint_main (int    argc,
   else
     status = lint_form (input.schema, content_path);
 
+#ifdef HAVE_GTK
   if (render_path != NULL && status == 0)
     status = render (&input, server_label ? server_label : _("Example server"), render_path);
+#endif
 
   return status;
 }
