@@ -350,8 +350,8 @@ static void
 close_with_error (ElicitHttpTransport *self,
                   GError              *error)
 {
-  g_autoptr(ElicitHttpTransport) hold = g_object_ref (self);
-  g_autoptr(GError) owned = error;
+  g_autoptr(ElicitHttpTransport) hold G_GNUC_UNUSED = g_object_ref (self);
+  g_autoptr(GError) owned G_GNUC_UNUSED = error;
 
   if (elicit_transport_emit_closed (ELICIT_TRANSPORT (self), error))
     shut_down (self);

@@ -186,7 +186,7 @@ static void
 close_now (ElicitStdioTransport *self,
            GError               *error)
 {
-  g_autoptr(GError) owned = error;
+  g_autoptr(GError) owned G_GNUC_UNUSED = error;
 
   if (self->shutdown_reason == NULL)
     self->shutdown_reason = g_error_copy (error);

@@ -115,7 +115,7 @@ static void
 close_with_error (ElicitStreamTransport *self,
                   GError                *error)
 {
-  g_autoptr(GError) owned = error;
+  g_autoptr(GError) owned G_GNUC_UNUSED = error;
 
   if (elicit_transport_emit_closed (ELICIT_TRANSPORT (self), error))
     shut_down (self);

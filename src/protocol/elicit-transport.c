@@ -616,7 +616,7 @@ elicit_transport_receive_line (ElicitTransport               *self,
                                ElicitTransportLineFailedFunc  failed)
 {
   /* Handlers of ::message may drop the last reference to the transport. */
-  g_autoptr(ElicitTransport) keep = g_object_ref (self);
+  g_autoptr(ElicitTransport) keep G_GNUC_UNUSED = g_object_ref (self);
   g_autoptr(GError) error = NULL;
 
   g_assert (ELICIT_IS_TRANSPORT (self));
