@@ -13,6 +13,8 @@
 
 #define _ELICIT_GTK_INSIDE
 
+#include "widgets/elicit-gtk-enums.h"
+#include "widgets/elicit-editor-kind.h"
 #include "widgets/elicit-form.h"
 #include "widgets/elicit-dialog.h"
 

@@ -19,6 +19,7 @@
 #include "schema/elicit-schema-enums.h"
 #include "schema/elicit-option.h"
 #include "schema/elicit-field.h"
+#include "schema/elicit-field-kind.h"
 #include "schema/elicit-schema.h"
 #include "schema/elicit-validate.h"
 #include "schema/elicit-url-info.h"

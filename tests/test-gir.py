@@ -68,6 +68,15 @@ def main():
 
     Gtk.init()
 
+    notes = Elicit.Schema.new_from_data(
+        '{"type": "object", "properties": {"notes": {"type": "string"}}}', -1).get_field('notes')
+    kind, description = ElicitGtk.Form.describe_field(notes)
+    check('the widgets library says which editor a field gets, and in words',
+          kind == ElicitGtk.EditorKind.MULTI_LINE_TEXT and description == 'multi-line text editor',
+          '%r %r' % (kind, description))
+    check('the core names the kind of value',
+          Elicit.FieldKind.describe(notes.get_kind()) == 'text')
+
     schema = Elicit.Schema.new_from_data(SCHEMA, -1)
     form = ElicitGtk.Form.new(schema)
     check('the form is a GtkWidget', isinstance(form, Gtk.Widget))

@@ -21,10 +21,6 @@
 
 #include "elicit-lint.h"
 
-/* How the form presents long lists; keep in step with the widgets. */
-#define SEARCHABLE_CHOICE_THRESHOLD 10
-#define SCROLLING_MULTI_THRESHOLD   30
-
 typedef struct
 {
   JsonObject *params;          /* nullable, borrowed */
@@ -150,78 +146,6 @@ find_input (JsonNode   *root,
 
   return TRUE;
 }
-
-static const char *
-kind_name (ElicitFieldKind kind)
-{
-  /* Translators: the kinds of form field, as in "2. age — integer, optional" */
-  switch (kind)
-    {
-    case ELICIT_FIELD_KIND_TEXT:         return C_("field kind", "text");
-    case ELICIT_FIELD_KIND_NUMBER:       return C_("field kind", "number");
-    case ELICIT_FIELD_KIND_INTEGER:      return C_("field kind", "integer");
-    case ELICIT_FIELD_KIND_BOOLEAN:      return C_("field kind", "boolean");
-    case ELICIT_FIELD_KIND_CHOICE:       return C_("field kind", "single choice");
-    case ELICIT_FIELD_KIND_MULTI_CHOICE: return C_("field kind", "multiple choice");
-    default:                             g_assert_not_reached ();
-    }
-}
-
-#ifdef HAVE_GTK
-static char *
-text_widget (ElicitField *field)
-{
-  switch (elicit_field_get_format (field))
-    {
-    case ELICIT_TEXT_FORMAT_EMAIL:     return g_strdup (_("email entry"));
-    case ELICIT_TEXT_FORMAT_URI:       return g_strdup (_("web address entry"));
-    case ELICIT_TEXT_FORMAT_DATE:      return g_strdup (_("date entry with a calendar"));
-    case ELICIT_TEXT_FORMAT_DATE_TIME: return g_strdup (_("date and time entry with a calendar"));
-    case ELICIT_TEXT_FORMAT_NONE:
-    default:
-      break;
-    }
-
-  if (elicit_field_get_max_length (field) > 200)
-    return g_strdup (_("multi-line text editor"));
-
-  return g_strdup (_("text entry"));
-}
-
-static char *
-describe_widget (ElicitField *field)
-{
-  guint n_options = g_list_model_get_n_items (elicit_field_get_options (field));
-
-  switch (elicit_field_get_kind (field))
-    {
-    case ELICIT_FIELD_KIND_TEXT:
-      return text_widget (field);
-    case ELICIT_FIELD_KIND_NUMBER:
-      return g_strdup (_("number box (decimals allowed)"));
-    case ELICIT_FIELD_KIND_INTEGER:
-      return g_strdup (_("number box (whole numbers)"));
-    case ELICIT_FIELD_KIND_BOOLEAN:
-      /* Translators: the on/off widget (GtkSwitch) a yes/no field gets */
-      return g_strdup (C_("widget", "switch"));
-    case ELICIT_FIELD_KIND_CHOICE:
-      if (n_options > SEARCHABLE_CHOICE_THRESHOLD)
-        return g_strdup_printf (ngettext ("searchable drop-down of %u option",
-                                          "searchable drop-down of %u options", n_options),
-                                n_options);
-      return g_strdup_printf (ngettext ("drop-down of %u option",
-                                        "drop-down of %u options", n_options), n_options);
-    case ELICIT_FIELD_KIND_MULTI_CHOICE:
-      if (n_options > SCROLLING_MULTI_THRESHOLD)
-        return g_strdup_printf (ngettext ("searchable list of %u check box",
-                                          "searchable list of %u check boxes", n_options),
-                                n_options);
-      return g_strdup_printf (ngettext ("%u check box", "%u check boxes", n_options), n_options);
-    default:
-      g_assert_not_reached ();
-    }
-}
-#endif
 
 static char *
 format_number (double value)
@@ -387,7 +311,9 @@ print_field (ElicitField *field,
   g_autofree char *description = elicit_text_sanitize_line (elicit_field_get_description (field),
                                                             ELICIT_TEXT_LINE_MAX);
 #ifdef HAVE_GTK
-  g_autofree char *widget = describe_widget (field);
+  /* The widgets library's own decision: what the form will build. Without
+   * GTK, lint names the kind of value only and guesses no widget. */
+  g_autofree char *widget = NULL;
 #endif
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
@@ -399,13 +325,14 @@ print_field (ElicitField *field,
   int column = value_column (labels);
 
   out ("  %u. %s — %s%s\n", position + 1, elicit_field_get_name (field),
-       kind_name (elicit_field_get_kind (field)),
+       elicit_field_kind_describe (elicit_field_get_kind (field)),
        /* Translators: appended to a field's kind, as in "1. name — text, required" */
        elicit_field_get_required (field) ? _(", required") : _(", optional"));
   out_row ("     ", column, _("Label:"), label);
   if (description != NULL && *description != '\0')
     out_row ("     ", column, _("Description:"), description);
 #ifdef HAVE_GTK
+  elicit_form_describe_field (field, &widget);
   out_row ("     ", column, _("Widget:"), widget);
 #endif
   if (constraints != NULL)
