@@ -20,6 +20,9 @@ packages=(
   nodejs npm
 )
 
+# Warnings are errors with gcc (_build, _build-nogtk) and clang (_build-asan,
+# _build-fuzz).
+
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
 
 install_packages() {
@@ -64,12 +67,19 @@ install_node_peers() {
   fi
 }
 
+# build DIR [MESON-OPTION...]: configures DIR (again, if it exists, so a
+# changed option takes effect) and builds it.
 build() {
   local dir=$1; shift
   if [[ ! -f $dir/build.ninja ]]; then
     meson setup "$dir" "$@" >/dev/null
+  elif [[ $# -gt 0 ]]; then
+    meson configure "$dir" "$@" >/dev/null
   fi
-  ninja -C "$dir" >/dev/null
+  if ! ninja -C "$dir" >"$dir/build.log" 2>&1; then
+    cat "$dir/build.log" >&2
+    return 1
+  fi
 }
 
 headless() {
@@ -98,8 +108,13 @@ run_tests() {
   headless meson test -C _build --print-errorlogs --num-processes 2 || failed=1
   count_results _build
 
-  log "unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer"
-  build _build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+  log "the whole tree with clang, and its unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+  # A gcc-configured _build-asan from before is set up again with clang.
+  if [[ -f _build-asan/build.ninja ]] && ! grep -q clang _build-asan/meson-info/intro-compilers.json; then
+    rm -rf _build-asan
+  fi
+  CC=clang build _build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+    -Dwerror=true
   # GTK probes OpenGL even with the cairo renderer, and Mesa leaks from a module it
   # unloads again, which LeakSanitizer cannot name to suppress: skip the probe.
   GDK_DEBUG=gl-disable \
@@ -109,6 +124,12 @@ run_tests() {
     headless meson test -C _build-asan --print-errorlogs --suite unit --num-processes 2 \
     || failed=1
   count_results _build-asan
+
+  log "the core without GTK (-Dgtk=disabled): every test that needs no display, without one"
+  build _build-nogtk -Dgtk=disabled -Dwerror=true
+  env -u DISPLAY -u WAYLAND_DISPLAY \
+    meson test -C _build-nogtk --print-errorlogs --num-processes 2 || failed=1
+  count_results _build-nogtk
 
   log "fuzzing schema parsing and the JSON pre-scan (30 s each)"
   if tests/fuzz/run.sh 30; then
@@ -125,7 +146,7 @@ run_tests() {
 
 install_packages
 log "building"
-build _build
+build _build -Dwerror=true
 
 case $mode in
   run)

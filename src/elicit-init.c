@@ -42,9 +42,3 @@ elicit_init (void)
 
   g_once (&once, bind_text_domain, NULL);
 }
-
-void
-elicit_ensure_i18n (void)
-{
-  elicit_init ();
-}

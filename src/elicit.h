@@ -1,4 +1,4 @@
-/* elicit.h
+/* elicit.h: the umbrella header of elicit-1, which has no GTK.
  *
  * Copyright 2026 The Elicit authors
  *
@@ -19,8 +19,10 @@
 #include "schema/elicit-schema-enums.h"
 #include "schema/elicit-option.h"
 #include "schema/elicit-field.h"
+#include "schema/elicit-field-kind.h"
 #include "schema/elicit-schema.h"
 #include "schema/elicit-validate.h"
+#include "schema/elicit-url-info.h"
 
 #include "protocol/elicit-protocol-enums.h"
 #include "protocol/elicit-transport.h"
@@ -33,11 +35,5 @@
 #include "protocol/elicit-input-source.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-prompt-queue.h"
-
-#include <gtk/gtk.h>
-
-#include "widgets/elicit-form.h"
-#include "widgets/elicit-dialog.h"
-#include "widgets/elicit-url-info.h"
 
 #undef _ELICIT_INSIDE

@@ -23,7 +23,7 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit.h"
+#include "elicit-gtk.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-stdio-transport.h"
 #include "widgets/elicit-dialog.h"

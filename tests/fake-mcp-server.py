@@ -15,7 +15,7 @@
 #   tools/call echo   answers {"content": [{"type": "text", "text": <arguments as JSON>}]}
 #   tools/call fail   answers {"content": [{"type": "text", "text": "it broke"}], "isError": true}
 #   tools/call exit   writes "fake: exiting mid-call" to stderr and exits 9
-#   tools/call hang   never answers
+#   tools/call hang   writes "fake: hanging on request <id>" to stderr, never answers
 #   tools/call elicit sends elicitation/create (params: the arguments' "params", or a one-field
 #                     form), then answers {"content": [{"type": "text", "text": <the answer as JSON>}]}
 #   test/echo         answers {"line": <the exact line this request arrived as>}
@@ -78,7 +78,8 @@ def call_tool(msg_id, params):
         sys.stderr.flush()
         os._exit(9)
     elif name == 'hang':
-        pass
+        sys.stderr.write('fake: hanging on request %s\n' % json.dumps(msg_id))
+        sys.stderr.flush()
     elif name == 'mrtr':
         # 2026-07-28: ask through the result, finish on the retry with what
         # came back (and the capabilities the request declared).

@@ -6,8 +6,9 @@
  *
  * A scripted peer for protocol tests: one end of a socket pair, read and
  * written with plain non-blocking system calls (nothing of the code under
- * test), while the other end is an ElicitStreamTransport. Every wait spins
- * the main loop and fails loudly after a deadline.
+ * test), while the other end is an ElicitStreamTransport. Every wait blocks
+ * in the main loop until an event (a source dispatched, the socket ready)
+ * and fails loudly after a deadline; nothing sleeps.
  */
 
 #pragma once
@@ -32,11 +33,61 @@ typedef struct
   gboolean eof;
 } FakePeer;
 
+/* The longest one wait blocks, so a caller looks again at a condition no
+ * main loop source reports (a process that exits). Every event the tests
+ * wait for wakes the wait at once. */
+#define FAKE_PEER_WAKE_MSEC 100
+
+static gboolean
+fake_peer_wake_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+fake_peer_ready_cb (int          fd,
+                    GIOCondition condition,
+                    gpointer     data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Blocks until the main loop has dispatched something, @fd (unless -1) is
+ * ready for @condition, or FAKE_PEER_WAKE_MSEC have passed. */
+static void G_GNUC_UNUSED
+wait_event (int          fd,
+            GIOCondition condition)
+{
+  GMainContext *context = g_main_context_ref_thread_default ();
+  GSource *wake = g_timeout_source_new (FAKE_PEER_WAKE_MSEC);
+  GSource *ready = NULL;
+
+  g_source_set_callback (wake, fake_peer_wake_cb, NULL, NULL);
+  g_source_attach (wake, context);
+  if (fd >= 0)
+    {
+      ready = g_unix_fd_source_new (fd, condition);
+      g_source_set_callback (ready, G_SOURCE_FUNC (fake_peer_ready_cb), NULL, NULL);
+      g_source_attach (ready, context);
+    }
+
+  g_main_context_iteration (context, TRUE);
+
+  g_source_destroy (wake);
+  g_source_unref (wake);
+  if (ready != NULL)
+    {
+      g_source_destroy (ready);
+      g_source_unref (ready);
+    }
+  g_main_context_unref (context);
+}
+
+/* Waits for the next event of the main loop (see wait_event()). */
 static void G_GNUC_UNUSED
 spin_once (void)
 {
-  if (!g_main_context_iteration (NULL, FALSE))
-    g_usleep (200);
+  wait_event (-1, 0);
 }
 
 /* Spins the main loop until *flag is set. */
@@ -53,14 +104,25 @@ spin_until (const gboolean *flag)
     }
 }
 
-/* Spins the main loop for about @msec, real time. */
+static gboolean
+fake_peer_flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Spins the main loop until a timeout of @msec fires. */
 static void G_GNUC_UNUSED
 spin_for (guint msec)
 {
-  gint64 end = g_get_monotonic_time () + msec * 1000;
+  gboolean done = FALSE;
+  GSource *source = g_timeout_source_new (msec);
 
-  while (g_get_monotonic_time () < end)
-    spin_once ();
+  g_source_set_callback (source, fake_peer_flag_cb, &done, NULL);
+  g_source_attach (source, NULL);
+  spin_until (&done);
+  g_source_destroy (source);
+  g_source_unref (source);
 }
 
 static ElicitTransport * G_GNUC_UNUSED
@@ -121,7 +183,7 @@ fake_peer_send_len (FakePeer   *peer,
         {
           if (g_get_monotonic_time () > deadline)
             g_error ("timed out writing to the client");
-          spin_once ();
+          wait_event (peer->fd, G_IO_OUT | G_IO_ERR | G_IO_HUP);
           continue;
         }
       /* The client may close while we are still writing (on purpose, in the
@@ -193,7 +255,7 @@ fake_peer_read_line (FakePeer *peer)
         g_error ("the client closed the connection instead of writing a line");
       if (g_get_monotonic_time () > deadline)
         g_error ("timed out waiting for a line from the client");
-      spin_once ();
+      wait_event (peer->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
     }
 }
 
@@ -232,7 +294,7 @@ fake_peer_expect_eof (FakePeer *peer)
         {
           if (g_get_monotonic_time () > deadline)
             g_error ("timed out waiting for the client to close");
-          spin_once ();
+          wait_event (peer->fd, G_IO_IN | G_IO_ERR | G_IO_HUP);
         }
     }
 

@@ -12,6 +12,7 @@
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -44,6 +45,21 @@ def call(*args, timeout=120):
     done = subprocess.run([ELICIT, 'call'] + list(args), env=headless_env(), capture_output=True,
                           text=True, timeout=timeout)
     return done.returncode, done.stdout, done.stderr
+
+
+def wait_output(stream, marker, what, timeout=30):
+    """Reads @stream (a pipe) until @marker has come, waiting on the pipe,
+    and fails after @timeout seconds."""
+    deadline = time.monotonic() + timeout
+    seen = b''
+    fd = stream.fileno()
+    while marker not in seen:
+        remaining = deadline - time.monotonic()
+        check(remaining > 0 and select.select([fd], [], [], remaining)[0],
+              'timed out waiting for %s; got %r' % (what, seen))
+        chunk = os.read(fd, 4096)
+        check(chunk != b'', 'the output ended before %s; got %r' % (what, seen))
+        seen += chunk
 
 
 def fake(*args):
@@ -257,14 +273,9 @@ def an_interrupt_cancels_the_call_and_exits_130():
                                env=headless_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     try:
-        # Wait until the server has the call, then interrupt.
-        deadline = time.monotonic() + 30
-        while True:
-            line = process.stderr.readline()
-            check(line != '' and time.monotonic() < deadline, 'the server never started')
-            if 'fake: ready' in line:
-                break
-        time.sleep(0.5)
+        # Wait until the server has the call (it says so on stderr, which
+        # --verbose relays), then interrupt.
+        wait_output(process.stderr, b'fake: hanging on request', 'the server to get the call')
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
     finally:

@@ -12,7 +12,7 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit.h"
+#include "elicit-gtk.h"
 #include "elicit-multi-choice-editor-private.h"
 #include "elicit-text-editor-private.h"
 

@@ -857,8 +857,8 @@ elicit_on_stream_route (Fixture           *f,
                          "data: \"params\":{\"level\":\"info\",\"data\":\"working\"}}\n\n");
   /* The elicitation, split inside its JSON and between CR and LF. */
   raw_send (f->conn, 20, "id: e3\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"el-1\",\"method\":\"elic");
-  raw_send (f->conn, 20, ELICIT_EVENT + strlen ("id: e3\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"el-1\","
-                                                "\"method\":\"elic"));
+  raw_send (f->conn, 20, &ELICIT_EVENT[strlen ("id: e3\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"el-1\","
+                                                 "\"method\":\"elic")]);
 }
 
 static gboolean
@@ -1446,8 +1446,6 @@ redirect_route (Fixture           *f,
                 SoupServerMessage *msg,
                 Recorded          *request)
 {
-  g_autofree char *elsewhere = NULL;
-
   if (g_str_equal (request->path, "/moved"))
     {
       reply_result (msg, request, DONE_RESULT);

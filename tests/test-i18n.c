@@ -11,7 +11,7 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit.h"
+#include "elicit-gtk.h"
 #include "protocol/elicit-request-private.h"
 #include "widgets/elicit-dialog.h"
 #include "widgets/elicit-dialog-private.h"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # elicit lint as a server author uses it: exact output lines and exit codes.
-# Usage: test-lint.sh ELICIT DATA-DIR  (prints TAP)
+# Usage: test-lint.sh ELICIT DATA-DIR gtk|nogtk  (prints TAP)
+# Built without GTK, lint names no widget and --render says it is unavailable.
 set -u
 elicit=$1
 data=$2
+gtk=${3:-gtk}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0
@@ -13,7 +15,10 @@ failed=0
 check() {
   local name=$1 want_exit=$2; shift 2
   local lines=()
-  while [[ $1 != -- ]]; do lines+=("$1"); shift; done
+  while [[ $1 != -- ]]; do
+    [[ $gtk == gtk || $1 != "     Widget:"* ]] && lines+=("$1")
+    shift
+  done
   shift
   n=$((n + 1))
   local output status
@@ -108,7 +113,25 @@ check "a URL request shows the host in both forms, the domain and each warning" 
 check "a URL with a backslash is refused" 1 \
   "Refused: The address contains a backslash, which browsers and this program would read differently." \
   -- "$tmp/backslash.json"
-if [[ -n ${DISPLAY:-} ]]; then
+if [[ $gtk == nogtk ]]; then
+  check "without GTK, --render says it is unavailable" 2 \
+    "--render is unavailable: this build of Elicit has no GTK" \
+    -- --render "$tmp/out.png" "$data/seed-user-registration.json"
+  n=$((n + 1))
+  if LC_ALL=C.UTF-8 "$elicit" lint "$data/seed-user-registration.json" | grep -q "Widget:"; then
+    echo "not ok $n - without GTK, lint guesses no widget"; failed=1
+  else
+    echo "ok $n - without GTK, lint guesses no widget"
+  fi
+  n=$((n + 1))
+  output=$(LC_ALL=C.UTF-8 "$elicit" call -- true 2>&1)
+  if [[ $? -eq 2 && $output == "This build of Elicit has no GTK: only “elicit lint” is available, without --render" ]]; then
+    echo "ok $n - without GTK, elicit call says what this build lacks"
+  else
+    echo "not ok $n - without GTK, elicit call says what this build lacks"; failed=1
+    sed 's/^/#   /' <<<"$output"
+  fi
+elif [[ -n ${DISPLAY:-} ]]; then
   check "--render draws the dialog to a PNG" 0 "Rendered: $tmp/out.png" \
     -- --render "$tmp/out.png" --name "Demo" "$data/seed-user-registration.json"
   n=$((n + 1))

@@ -10,16 +10,16 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 
-#include "elicit.h"
-#include "schema/elicit-json-private.h"
+#ifdef HAVE_GTK
+#include "elicit-gtk.h"
 #include "widgets/elicit-render-private.h"
+#else
+#include "elicit.h"
+#endif
+#include "schema/elicit-json-private.h"
 #include "schema/elicit-text-private.h"
 
 #include "elicit-lint.h"
-
-/* How the form presents long lists; keep in step with the widgets. */
-#define SEARCHABLE_CHOICE_THRESHOLD 10
-#define SCROLLING_MULTI_THRESHOLD   30
 
 typedef struct
 {
@@ -145,76 +145,6 @@ find_input (JsonNode   *root,
     }
 
   return TRUE;
-}
-
-static const char *
-kind_name (ElicitFieldKind kind)
-{
-  /* Translators: the kinds of form field, as in "2. age — integer, optional" */
-  switch (kind)
-    {
-    case ELICIT_FIELD_KIND_TEXT:         return C_("field kind", "text");
-    case ELICIT_FIELD_KIND_NUMBER:       return C_("field kind", "number");
-    case ELICIT_FIELD_KIND_INTEGER:      return C_("field kind", "integer");
-    case ELICIT_FIELD_KIND_BOOLEAN:      return C_("field kind", "boolean");
-    case ELICIT_FIELD_KIND_CHOICE:       return C_("field kind", "single choice");
-    case ELICIT_FIELD_KIND_MULTI_CHOICE: return C_("field kind", "multiple choice");
-    default:                             g_assert_not_reached ();
-    }
-}
-
-static char *
-text_widget (ElicitField *field)
-{
-  switch (elicit_field_get_format (field))
-    {
-    case ELICIT_TEXT_FORMAT_EMAIL:     return g_strdup (_("email entry"));
-    case ELICIT_TEXT_FORMAT_URI:       return g_strdup (_("web address entry"));
-    case ELICIT_TEXT_FORMAT_DATE:      return g_strdup (_("date entry with a calendar"));
-    case ELICIT_TEXT_FORMAT_DATE_TIME: return g_strdup (_("date and time entry with a calendar"));
-    case ELICIT_TEXT_FORMAT_NONE:
-    default:
-      break;
-    }
-
-  if (elicit_field_get_max_length (field) > 200)
-    return g_strdup (_("multi-line text editor"));
-
-  return g_strdup (_("text entry"));
-}
-
-static char *
-describe_widget (ElicitField *field)
-{
-  guint n_options = g_list_model_get_n_items (elicit_field_get_options (field));
-
-  switch (elicit_field_get_kind (field))
-    {
-    case ELICIT_FIELD_KIND_TEXT:
-      return text_widget (field);
-    case ELICIT_FIELD_KIND_NUMBER:
-      return g_strdup (_("number box (decimals allowed)"));
-    case ELICIT_FIELD_KIND_INTEGER:
-      return g_strdup (_("number box (whole numbers)"));
-    case ELICIT_FIELD_KIND_BOOLEAN:
-      /* Translators: the on/off widget (GtkSwitch) a yes/no field gets */
-      return g_strdup (C_("widget", "switch"));
-    case ELICIT_FIELD_KIND_CHOICE:
-      if (n_options > SEARCHABLE_CHOICE_THRESHOLD)
-        return g_strdup_printf (ngettext ("searchable drop-down of %u option",
-                                          "searchable drop-down of %u options", n_options),
-                                n_options);
-      return g_strdup_printf (ngettext ("drop-down of %u option",
-                                        "drop-down of %u options", n_options), n_options);
-    case ELICIT_FIELD_KIND_MULTI_CHOICE:
-      if (n_options > SCROLLING_MULTI_THRESHOLD)
-        return g_strdup_printf (ngettext ("searchable list of %u check box",
-                                          "searchable list of %u check boxes", n_options),
-                                n_options);
-      return g_strdup_printf (ngettext ("%u check box", "%u check boxes", n_options), n_options);
-    default:
-      g_assert_not_reached ();
-    }
 }
 
 static char *
@@ -380,7 +310,11 @@ print_field (ElicitField *field,
                                                       ELICIT_TEXT_LINE_MAX);
   g_autofree char *description = elicit_text_sanitize_line (elicit_field_get_description (field),
                                                             ELICIT_TEXT_LINE_MAX);
-  g_autofree char *widget = describe_widget (field);
+#ifdef HAVE_GTK
+  /* The widgets library's own decision: what the form will build. Without
+   * GTK, lint names the kind of value only and guesses no widget. */
+  g_autofree char *widget = NULL;
+#endif
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
   g_autofree char *default_text = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
@@ -391,13 +325,16 @@ print_field (ElicitField *field,
   int column = value_column (labels);
 
   out ("  %u. %s — %s%s\n", position + 1, elicit_field_get_name (field),
-       kind_name (elicit_field_get_kind (field)),
+       elicit_field_kind_describe (elicit_field_get_kind (field)),
        /* Translators: appended to a field's kind, as in "1. name — text, required" */
        elicit_field_get_required (field) ? _(", required") : _(", optional"));
   out_row ("     ", column, _("Label:"), label);
   if (description != NULL && *description != '\0')
     out_row ("     ", column, _("Description:"), description);
+#ifdef HAVE_GTK
+  elicit_form_describe_field (field, &widget);
   out_row ("     ", column, _("Widget:"), widget);
+#endif
   if (constraints != NULL)
     out_row ("     ", column, _("Constraints:"), constraints);
   out_row ("     ", column, _("Default:"),
@@ -582,6 +519,7 @@ lint_url (JsonObject *params)
   return 0;
 }
 
+#ifdef HAVE_GTK
 /* A bare schema becomes the params of a request, so it renders as a dialog. */
 static JsonObject *
 params_for_render (LintInput *input)
@@ -629,6 +567,7 @@ render (LintInput  *input,
 
   return status;
 }
+#endif
 
 int
 elicit_lint_main (int    argc,
@@ -663,6 +602,15 @@ elicit_lint_main (int    argc,
       return 2;
     }
 
+#ifndef HAVE_GTK
+  if (render_path != NULL)
+    {
+      fprintf (stderr, "%s\n",
+               _("--render is unavailable: this build of Elicit has no GTK"));
+      return 2;
+    }
+#endif
+
   root = read_json_file (argv[1], &error);
   if (root == NULL || !find_input (root, &input, &error))
     {
@@ -683,8 +631,10 @@ elicit_lint_main (int    argc,
   else
     status = lint_form (input.schema, content_path);
 
+#ifdef HAVE_GTK
   if (render_path != NULL && status == 0)
     status = render (&input, server_label ? server_label : _("Example server"), render_path);
+#endif
 
   return status;
 }

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include "elicit.h"
+#include "elicit-gtk.h"
 
 G_BEGIN_DECLS
 

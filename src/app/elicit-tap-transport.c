@@ -20,7 +20,7 @@
 /**
  * ElicitTapTransport:
  *
- * The app's view of one server's connection: a [iface@Transport] in front of
+ * The app's view of one server's connection: a [class@Transport] in front of
  * the real one that reports every message, both ways, through
  * [signal@TapTransport::traffic] (the window's log of the protocol), and
  * that translates the server's text through the text domain the user
@@ -38,7 +38,7 @@
 
 struct _ElicitTapTransport
 {
-  GObject          parent_instance;
+  ElicitTransport  parent_instance;
 
   ElicitTransport *inner;
   char            *text_domain;
@@ -61,10 +61,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void transport_iface_init (ElicitTransportInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitTapTransport, elicit_tap_transport, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (ELICIT_TYPE_TRANSPORT, transport_iface_init))
+G_DEFINE_FINAL_TYPE (ElicitTapTransport, elicit_tap_transport, ELICIT_TYPE_TRANSPORT)
 
 /* Remembers the id of a tools/list we send, so its answer is translated. */
 static void
@@ -283,7 +280,7 @@ elicit_tap_transport_set_protocol_version (ElicitTransport *transport,
 }
 
 static void
-transport_iface_init (ElicitTransportInterface *iface)
+transport_class_init (ElicitTransportClass *iface)
 {
   iface->start = elicit_tap_transport_start;
   iface->send = elicit_tap_transport_send;
@@ -372,6 +369,7 @@ elicit_tap_transport_class_init (ElicitTapTransportClass *klass)
   object_class->finalize = elicit_tap_transport_finalize;
   object_class->get_property = elicit_tap_transport_get_property;
   object_class->set_property = elicit_tap_transport_set_property;
+  transport_class_init (ELICIT_TRANSPORT_CLASS (klass));
 
   /**
    * ElicitTapTransport:inner:

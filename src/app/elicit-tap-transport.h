@@ -26,7 +26,7 @@ typedef enum
 
 #define ELICIT_TYPE_TAP_TRANSPORT (elicit_tap_transport_get_type ())
 
-G_DECLARE_FINAL_TYPE (ElicitTapTransport, elicit_tap_transport, ELICIT, TAP_TRANSPORT, GObject)
+G_DECLARE_FINAL_TYPE (ElicitTapTransport, elicit_tap_transport, ELICIT, TAP_TRANSPORT, ElicitTransport)
 
 ElicitTransport *elicit_tap_transport_new             (ElicitTransport    *inner,
                                                        const char         *text_domain) G_GNUC_WARN_UNUSED_RESULT;

@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 
+#include "elicit-lint.h"
+#ifdef HAVE_GTK
 #include "elicit-application.h"
 #include "elicit-call.h"
-#include "elicit-lint.h"
 #include "elicit-proxy.h"
+#endif
 
 static void
 print_usage (void)
@@ -39,6 +41,8 @@ main (int   argc,
 
   if (argc >= 2 && g_str_equal (argv[1], "lint"))
     return elicit_lint_main (argc - 1, argv + 1);
+
+#ifdef HAVE_GTK
   if (argc >= 2 && g_str_equal (argv[1], "call"))
     return elicit_call_main (argc - 1, argv + 1);
   if (argc >= 2 && g_str_equal (argv[1], "proxy"))
@@ -47,6 +51,16 @@ main (int   argc,
   /* No subcommand, or only the app's own options (--config FILE): the app. */
   if (argc < 2 || argv[1][0] == '-')
     return elicit_application_main (argc, argv);
+#else
+  /* Built with -Dgtk=disabled: the app, call and proxy show dialogs. */
+  if (argc < 2 || argv[1][0] == '-' ||
+      g_str_equal (argv[1], "call") || g_str_equal (argv[1], "proxy"))
+    {
+      fprintf (stderr, "%s\n",
+               _("This build of Elicit has no GTK: only “elicit lint” is available, without --render"));
+      return 2;
+    }
+#endif
 
   print_usage ();
   return 2;

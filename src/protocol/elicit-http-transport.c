@@ -23,7 +23,7 @@
 /**
  * ElicitHttpTransport:
  *
- * A [iface@Transport] to a remote MCP server over Streamable HTTP, the
+ * A [class@Transport] to a remote MCP server over Streamable HTTP, the
  * transport of the MCP specification (revision 2025-11-25).
  *
  * Each message is POSTed to the server's address with `Accept:
@@ -85,7 +85,7 @@ typedef struct _Exchange Exchange;
 
 struct _ElicitHttpTransport
 {
-  GObject      parent_instance;
+  ElicitTransport parent_instance;
 
   char        *url;
   GUri        *uri;
@@ -173,14 +173,12 @@ static const char * const reserved_headers[] = {
   "MCP-Protocol-Version", "Mcp-Session-Id", "Transfer-Encoding",
 };
 
-static void transport_iface_init (ElicitTransportInterface *iface);
 static void exchange_begin       (Exchange                 *ex);
 static void exchange_read        (Exchange                 *ex);
 static void stream_ended         (Exchange                 *ex,
                                   const char               *reason);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitHttpTransport, elicit_http_transport, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (ELICIT_TYPE_TRANSPORT, transport_iface_init))
+G_DEFINE_FINAL_TYPE (ElicitHttpTransport, elicit_http_transport, ELICIT_TYPE_TRANSPORT)
 
 G_DEFINE_QUARK (elicit-http-transport-error-quark, elicit_http_transport_error)
 
@@ -364,8 +362,8 @@ static void
 close_with_error (ElicitHttpTransport *self,
                   GError              *error)
 {
-  g_autoptr(ElicitHttpTransport) hold = g_object_ref (self);
-  g_autoptr(GError) owned = error;
+  g_autoptr(ElicitHttpTransport) hold G_GNUC_UNUSED = g_object_ref (self);
+  g_autoptr(GError) owned G_GNUC_UNUSED = error;
 
   if (elicit_transport_emit_closed (ELICIT_TRANSPORT (self), error))
     shut_down (self);
@@ -1633,16 +1631,6 @@ elicit_http_transport_set_protocol_version (ElicitTransport *transport,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROTOCOL_VERSION]);
 }
 
-static void
-transport_iface_init (ElicitTransportInterface *iface)
-{
-  iface->start = elicit_http_transport_start;
-  iface->send = elicit_http_transport_send;
-  iface->close_async = elicit_http_transport_close_async;
-  iface->close_finish = elicit_http_transport_close_finish;
-  iface->set_protocol_version = elicit_http_transport_set_protocol_version;
-}
-
 /* GObject ---------------------------------------------------------------------- */
 
 static void
@@ -1771,6 +1759,7 @@ static void
 elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  ElicitTransportClass *transport_class = ELICIT_TRANSPORT_CLASS (klass);
 
   elicit_ensure_i18n ();
   elicit_transport_ignore_sigpipe ();
@@ -1858,6 +1847,12 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  transport_class->start = elicit_http_transport_start;
+  transport_class->send = elicit_http_transport_send;
+  transport_class->close_async = elicit_http_transport_close_async;
+  transport_class->close_finish = elicit_http_transport_close_finish;
+  transport_class->set_protocol_version = elicit_http_transport_set_protocol_version;
 }
 
 static void

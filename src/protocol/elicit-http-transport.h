@@ -54,7 +54,7 @@ typedef enum
 #define ELICIT_TYPE_HTTP_TRANSPORT (elicit_http_transport_get_type ())
 
 ELICIT_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (ElicitHttpTransport, elicit_http_transport, ELICIT, HTTP_TRANSPORT, GObject)
+G_DECLARE_FINAL_TYPE (ElicitHttpTransport, elicit_http_transport, ELICIT, HTTP_TRANSPORT, ElicitTransport)
 
 ELICIT_AVAILABLE_IN_ALL
 GQuark           elicit_http_transport_error_quark          (void);

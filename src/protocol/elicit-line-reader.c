@@ -402,7 +402,7 @@ read_cb (GObject      *object,
 static void
 pump (ElicitLineReader *self)
 {
-  g_autoptr(ElicitLineReader) hold = elicit_line_reader_ref (self);
+  g_autoptr(ElicitLineReader) hold G_GNUC_UNUSED = elicit_line_reader_ref (self);
   gint64 deadline = g_get_monotonic_time () + BUDGET_USEC;
 
   while (!self->stopped)

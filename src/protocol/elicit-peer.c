@@ -445,7 +445,7 @@ call_timeout_cb (gpointer data)
 {
   Call *call = data;
   ElicitPeer *self = call->peer;
-  g_autoptr(ElicitPeer) hold = g_object_ref (self);
+  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
   g_autofree char *text = NULL;
 
   /* The other side may be waiting for our user to answer one of its
@@ -474,7 +474,7 @@ call_cancelled_cb (GCancellable *cancellable,
 {
   Call *call = data;
   ElicitPeer *self = call->peer;
-  g_autoptr(ElicitPeer) hold = g_object_ref (self);
+  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
 
   g_clear_pointer (&call->cancel_source, g_source_unref);
   call = steal_call (self, call->id);
@@ -701,7 +701,7 @@ transport_message_cb (ElicitTransport *transport,
                       JsonNode        *message,
                       ElicitPeer      *self)
 {
-  g_autoptr(ElicitPeer) hold = g_object_ref (self);
+  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
 
   if (self->close_error == NULL)
     handle_message (self, message);
@@ -712,7 +712,7 @@ transport_invalid_message_cb (ElicitTransport *transport,
                               const GError    *error,
                               ElicitPeer      *self)
 {
-  g_autoptr(ElicitPeer) hold = g_object_ref (self);
+  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
   g_autoptr(GError) refusal = NULL;
 
   if (self->close_error != NULL)
@@ -741,7 +741,7 @@ transport_closed_cb (ElicitTransport *transport,
                      const GError    *error,
                      ElicitPeer      *self)
 {
-  g_autoptr(ElicitPeer) hold = g_object_ref (self);
+  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
 
   if (self->close_error != NULL)
     return;

@@ -212,7 +212,7 @@ static gboolean
 advance_cb (gpointer data)
 {
   Server *server = data;
-  g_autoptr(ElicitPromptQueue) hold = g_object_ref (server->queue);
+  g_autoptr(ElicitPromptQueue) hold G_GNUC_UNUSED = g_object_ref (server->queue);
 
   server->advance_source = 0;
   show_head (server);
@@ -297,7 +297,7 @@ refuse (ElicitPromptQueue *self,
         ElicitRequest     *request,
         const char        *message)
 {
-  g_autoptr(ElicitRequest) hold = g_object_ref (request);
+  g_autoptr(ElicitRequest) hold G_GNUC_UNUSED = g_object_ref (request);
 
   g_debug ("refusing an elicitation: %s", message);
   elicit_request_refuse (request, ELICIT_PROMPT_QUEUE_REFUSAL_CODE, message);

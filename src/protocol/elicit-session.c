@@ -18,7 +18,7 @@
 /**
  * ElicitSession:
  *
- * An MCP client session with one server, over an [iface@Transport].
+ * An MCP client session with one server, over an [class@Transport].
  *
  * [method@Session.connect_async] performs the handshake: `initialize` with
  * protocol version 2025-11-25 and the elicitation capability (form and URL
@@ -266,7 +266,7 @@ peer_closed_cb (ElicitPeer    *peer,
                 const GError  *error,
                 ElicitSession *self)
 {
-  g_autoptr(ElicitSession) hold = g_object_ref (self);
+  g_autoptr(ElicitSession) hold G_GNUC_UNUSED = g_object_ref (self);
 
   if (self->state == ELICIT_SESSION_STATE_CLOSED)
     return;

@@ -21,7 +21,7 @@
 /**
  * ElicitStdioTransport:
  *
- * A [iface@Transport] that spawns an MCP server and speaks to it over its
+ * A [class@Transport] that spawns an MCP server and speaks to it over its
  * standard input and output, one JSON-RPC message per line.
  *
  * Everything the server writes to its standard error becomes a
@@ -47,7 +47,7 @@
 
 struct _ElicitStdioTransport
 {
-  GObject           parent_instance;
+  ElicitTransport   parent_instance;
 
   char            **argv;
   char            **environment;
@@ -86,13 +86,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void transport_iface_init (ElicitTransportInterface *iface);
 static void initable_iface_init  (GInitableIface           *iface);
 static void check_exit           (ElicitStdioTransport     *self);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitStdioTransport, elicit_stdio_transport, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE, initable_iface_init)
-                               G_IMPLEMENT_INTERFACE (ELICIT_TYPE_TRANSPORT, transport_iface_init))
+G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitStdioTransport, elicit_stdio_transport, ELICIT_TYPE_TRANSPORT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE, initable_iface_init))
 
 /*
  * The reaper stops a child whatever becomes of the transport: it owns the
@@ -188,7 +186,7 @@ static void
 close_now (ElicitStdioTransport *self,
            GError               *error)
 {
-  g_autoptr(GError) owned = error;
+  g_autoptr(GError) owned G_GNUC_UNUSED = error;
 
   if (self->shutdown_reason == NULL)
     self->shutdown_reason = g_error_copy (error);
@@ -496,15 +494,6 @@ elicit_stdio_transport_close_finish (ElicitTransport  *transport,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-static void
-transport_iface_init (ElicitTransportInterface *iface)
-{
-  iface->start = elicit_stdio_transport_start;
-  iface->send = elicit_stdio_transport_send;
-  iface->close_async = elicit_stdio_transport_close_async;
-  iface->close_finish = elicit_stdio_transport_close_finish;
-}
-
 static gboolean
 elicit_stdio_transport_initable_init (GInitable     *initable,
                                       GCancellable  *cancellable,
@@ -693,6 +682,7 @@ static void
 elicit_stdio_transport_class_init (ElicitStdioTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  ElicitTransportClass *transport_class = ELICIT_TRANSPORT_CLASS (klass);
 
   elicit_ensure_i18n ();
   elicit_transport_ignore_sigpipe ();
@@ -758,6 +748,11 @@ elicit_stdio_transport_class_init (ElicitStdioTransportClass *klass)
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  transport_class->start = elicit_stdio_transport_start;
+  transport_class->send = elicit_stdio_transport_send;
+  transport_class->close_async = elicit_stdio_transport_close_async;
+  transport_class->close_finish = elicit_stdio_transport_close_finish;
 }
 
 static void

@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 #define ELICIT_TYPE_STDIO_TRANSPORT (elicit_stdio_transport_get_type ())
 
 ELICIT_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (ElicitStdioTransport, elicit_stdio_transport, ELICIT, STDIO_TRANSPORT, GObject)
+G_DECLARE_FINAL_TYPE (ElicitStdioTransport, elicit_stdio_transport, ELICIT, STDIO_TRANSPORT, ElicitTransport)
 
 ELICIT_AVAILABLE_IN_ALL
 ElicitTransport    *elicit_stdio_transport_new                  (const char * const   *argv,

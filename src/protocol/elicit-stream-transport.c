@@ -18,7 +18,7 @@
 /**
  * ElicitStreamTransport:
  *
- * A [iface@Transport] over any [class@Gio.IOStream]: one JSON-RPC message per
+ * A [class@Transport] over any [class@Gio.IOStream]: one JSON-RPC message per
  * line, in both directions.
  *
  * Use it for sockets, for pipes you set up yourself, for tests, and for a
@@ -31,7 +31,7 @@
 
 struct _ElicitStreamTransport
 {
-  GObject           parent_instance;
+  ElicitTransport   parent_instance;
 
   GIOStream        *stream;
   ElicitLineReader *reader;
@@ -55,10 +55,8 @@ static GParamSpec *properties[N_PROPS];
 /* A peer that stops reading may leave this much queued before we give up. */
 #define MAX_PENDING_WRITE (64 * 1024 * 1024)
 
-static void transport_iface_init (ElicitTransportInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitStreamTransport, elicit_stream_transport, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (ELICIT_TYPE_TRANSPORT, transport_iface_init))
+G_DEFINE_FINAL_TYPE (ElicitStreamTransport, elicit_stream_transport, ELICIT_TYPE_TRANSPORT)
 
 static void
 complete_close_tasks (ElicitStreamTransport *self)
@@ -117,7 +115,7 @@ static void
 close_with_error (ElicitStreamTransport *self,
                   GError                *error)
 {
-  g_autoptr(GError) owned = error;
+  g_autoptr(GError) owned G_GNUC_UNUSED = error;
 
   if (elicit_transport_emit_closed (ELICIT_TRANSPORT (self), error))
     shut_down (self);
@@ -264,15 +262,6 @@ elicit_stream_transport_close_finish (ElicitTransport  *transport,
 }
 
 static void
-transport_iface_init (ElicitTransportInterface *iface)
-{
-  iface->start = elicit_stream_transport_start;
-  iface->send = elicit_stream_transport_send;
-  iface->close_async = elicit_stream_transport_close_async;
-  iface->close_finish = elicit_stream_transport_close_finish;
-}
-
-static void
 elicit_stream_transport_constructed (GObject *object)
 {
   ElicitStreamTransport *self = ELICIT_STREAM_TRANSPORT (object);
@@ -370,6 +359,7 @@ static void
 elicit_stream_transport_class_init (ElicitStreamTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  ElicitTransportClass *transport_class = ELICIT_TRANSPORT_CLASS (klass);
 
   elicit_ensure_i18n ();
   elicit_transport_ignore_sigpipe ();
@@ -402,6 +392,11 @@ elicit_stream_transport_class_init (ElicitStreamTransportClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  transport_class->start = elicit_stream_transport_start;
+  transport_class->send = elicit_stream_transport_send;
+  transport_class->close_async = elicit_stream_transport_close_async;
+  transport_class->close_finish = elicit_stream_transport_close_finish;
 }
 
 static void

@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 #define ELICIT_TYPE_STREAM_TRANSPORT (elicit_stream_transport_get_type ())
 
 ELICIT_AVAILABLE_IN_ALL
-G_DECLARE_FINAL_TYPE (ElicitStreamTransport, elicit_stream_transport, ELICIT, STREAM_TRANSPORT, GObject)
+G_DECLARE_FINAL_TYPE (ElicitStreamTransport, elicit_stream_transport, ELICIT, STREAM_TRANSPORT, ElicitTransport)
 
 ELICIT_AVAILABLE_IN_ALL
 ElicitTransport *elicit_stream_transport_new                 (GIOStream             *stream) G_GNUC_WARN_UNUSED_RESULT;

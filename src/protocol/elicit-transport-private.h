@@ -12,15 +12,8 @@
 
 G_BEGIN_DECLS
 
-/* For implementations: emit ::message unless the transport is closed. */
-void      elicit_transport_emit_message   (ElicitTransport *self,
-                                           JsonNode        *message);
-/* Records @error as the reason and emits ::closed; FALSE (and nothing
- * emitted) when the transport had already closed. */
-gboolean  elicit_transport_emit_closed    (ElicitTransport *self,
-                                           const GError    *error);
-void      elicit_transport_emit_log       (ElicitTransport *self,
-                                           const char      *line);
+/* The emit helpers are public (elicit-transport.h), for implementations
+ * out of the tree as much as for these. */
 
 /* Parses one received message with the safe parser and emits ::message,
  * or ::invalid-message for JSON the parser refuses (too deep, a number out of

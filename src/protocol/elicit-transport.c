@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <signal.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -27,7 +28,10 @@
  *
  * Implementations: [class@StdioTransport] spawns a server and speaks to it
  * over its standard input and output, [class@StreamTransport] speaks over any
- * [class@Gio.IOStream]. A transport that receives its bytes in chunks
+ * [class@Gio.IOStream], [class@HttpTransport] speaks Streamable HTTP. It is an
+ * abstract class: applications and bindings implement their own by
+ * overriding the virtual methods of [struct@TransportClass] and reporting
+ * through the emit helpers, such as [method@Transport.emit_message]. A transport that receives its bytes in chunks
  * (pipes, sockets, HTTP event streams) reassembles them into whole messages
  * before emitting them; every message it emits has passed the safe JSON
  * parser (depth, NUL, number range, UTF-8 checks).
@@ -43,7 +47,7 @@ typedef struct
 {
   gboolean  closed;
   GError   *error;
-} TransportState;
+} ElicitTransportPrivate;
 
 enum {
   MESSAGE,
@@ -55,7 +59,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-G_DEFINE_INTERFACE (ElicitTransport, elicit_transport, G_TYPE_OBJECT)
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ElicitTransport, elicit_transport, G_TYPE_OBJECT)
 
 /**
  * elicit_transport_error_quark:
@@ -66,44 +70,61 @@ G_DEFINE_INTERFACE (ElicitTransport, elicit_transport, G_TYPE_OBJECT)
  */
 G_DEFINE_QUARK (elicit-transport-error-quark, elicit_transport_error)
 
-static GQuark
-state_quark (void)
-{
-  static GQuark quark;
-
-  if G_UNLIKELY (quark == 0)
-    quark = g_quark_from_static_string ("elicit-transport-state");
-
-  return quark;
-}
-
-static void
-transport_state_free (gpointer data)
-{
-  TransportState *state = data;
-
-  g_clear_error (&state->error);
-  g_free (state);
-}
-
-static TransportState *
+static ElicitTransportPrivate *
 get_state (ElicitTransport *self)
 {
-  TransportState *state = g_object_get_qdata (G_OBJECT (self), state_quark ());
-
-  if (state == NULL)
-    {
-      state = g_new0 (TransportState, 1);
-      g_object_set_qdata_full (G_OBJECT (self), state_quark (), state, transport_state_free);
-    }
-
-  return state;
+  return elicit_transport_get_instance_private (self);
 }
 
 static void
-elicit_transport_default_init (ElicitTransportInterface *iface)
+elicit_transport_finalize (GObject *object)
 {
+  ElicitTransportPrivate *priv =
+    elicit_transport_get_instance_private (ELICIT_TRANSPORT (object));
+
+  g_clear_error (&priv->error);
+
+  G_OBJECT_CLASS (elicit_transport_parent_class)->finalize (object);
+}
+
+/* What a transport with nothing of its own to release does on close. */
+static void
+elicit_transport_real_close_async (ElicitTransport     *self,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  g_autoptr(GError) error = g_error_new_literal (ELICIT_TRANSPORT_ERROR,
+                                                 ELICIT_TRANSPORT_ERROR_CLOSED,
+                                                 _("The connection was closed"));
+
+  g_task_set_source_tag (task, elicit_transport_real_close_async);
+  elicit_transport_emit_closed (self, error);
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+elicit_transport_real_close_finish (ElicitTransport  *self,
+                                    GAsyncResult     *result,
+                                    GError          **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+elicit_transport_class_init (ElicitTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
   elicit_ensure_i18n ();
+
+  object_class->finalize = elicit_transport_finalize;
+
+  klass->close_async = elicit_transport_real_close_async;
+  klass->close_finish = elicit_transport_real_close_finish;
 
   /**
    * ElicitTransport::message:
@@ -116,7 +137,7 @@ elicit_transport_default_init (ElicitTransportInterface *iface)
    */
   signals[MESSAGE] =
     g_signal_new ("message",
-                  G_TYPE_FROM_INTERFACE (iface),
+                  G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1,
@@ -135,7 +156,7 @@ elicit_transport_default_init (ElicitTransportInterface *iface)
    */
   signals[INVALID_MESSAGE] =
     g_signal_new ("invalid-message",
-                  G_TYPE_FROM_INTERFACE (iface),
+                  G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1,
@@ -152,7 +173,7 @@ elicit_transport_default_init (ElicitTransportInterface *iface)
    */
   signals[CLOSED] =
     g_signal_new ("closed",
-                  G_TYPE_FROM_INTERFACE (iface),
+                  G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1,
@@ -169,11 +190,16 @@ elicit_transport_default_init (ElicitTransportInterface *iface)
    */
   signals[LOG] =
     g_signal_new ("log",
-                  G_TYPE_FROM_INTERFACE (iface),
+                  G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+elicit_transport_init (ElicitTransport *self)
+{
 }
 
 /**
@@ -223,7 +249,7 @@ elicit_transport_start (ElicitTransport *self)
   if (get_state (self)->closed)
     return;
 
-  ELICIT_TRANSPORT_GET_IFACE (self)->start (self);
+  ELICIT_TRANSPORT_GET_CLASS (self)->start (self);
 }
 
 /**
@@ -242,7 +268,7 @@ elicit_transport_send (ElicitTransport  *self,
                        JsonNode         *message,
                        GError          **error)
 {
-  TransportState *state;
+  ElicitTransportPrivate *state;
 
   g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), FALSE);
   g_return_val_if_fail (message != NULL, FALSE);
@@ -256,7 +282,7 @@ elicit_transport_send (ElicitTransport  *self,
       return FALSE;
     }
 
-  return ELICIT_TRANSPORT_GET_IFACE (self)->send (self, message, error);
+  return ELICIT_TRANSPORT_GET_CLASS (self)->send (self, message, error);
 }
 
 /**
@@ -280,7 +306,7 @@ elicit_transport_close_async (ElicitTransport     *self,
   g_return_if_fail (ELICIT_IS_TRANSPORT (self));
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  ELICIT_TRANSPORT_GET_IFACE (self)->close_async (self, cancellable, callback, user_data);
+  ELICIT_TRANSPORT_GET_CLASS (self)->close_async (self, cancellable, callback, user_data);
 }
 
 /**
@@ -301,7 +327,7 @@ elicit_transport_close_finish (ElicitTransport  *self,
   g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), FALSE);
   g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
 
-  return ELICIT_TRANSPORT_GET_IFACE (self)->close_finish (self, result, error);
+  return ELICIT_TRANSPORT_GET_CLASS (self)->close_finish (self, result, error);
 }
 
 /**
@@ -316,35 +342,87 @@ void
 elicit_transport_set_protocol_version (ElicitTransport *self,
                                        const char      *protocol_version)
 {
-  ElicitTransportInterface *iface;
+  ElicitTransportClass *klass;
 
   g_return_if_fail (ELICIT_IS_TRANSPORT (self));
   g_return_if_fail (protocol_version != NULL);
 
-  iface = ELICIT_TRANSPORT_GET_IFACE (self);
-  if (iface->set_protocol_version != NULL)
-    iface->set_protocol_version (self, protocol_version);
+  klass = ELICIT_TRANSPORT_GET_CLASS (self);
+  if (klass->set_protocol_version != NULL)
+    klass->set_protocol_version (self, protocol_version);
 }
 
+/**
+ * elicit_transport_emit_message:
+ * @self: a transport
+ * @message: the message received, a JSON object or, from a misbehaving peer,
+ *   any other JSON value
+ *
+ * For implementations: reports one message received, in order, by emitting
+ * [signal@Transport::message]. Nothing is emitted once the transport has
+ * closed. @message must come from a parser that refuses what the safe parser
+ * refuses; [method@Transport.receive_text] parses text that way.
+ *
+ * Since: 1.0
+ */
 void
 elicit_transport_emit_message (ElicitTransport *self,
                                JsonNode        *message)
 {
-  g_assert (ELICIT_IS_TRANSPORT (self));
-  g_assert (message != NULL);
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+  g_return_if_fail (message != NULL);
 
   if (!get_state (self)->closed)
     g_signal_emit (self, signals[MESSAGE], 0, message);
 }
 
+/**
+ * elicit_transport_emit_invalid_message:
+ * @self: a transport
+ * @error: why the message was refused, in %ELICIT_TRANSPORT_ERROR_INVALID_JSON
+ *
+ * For implementations: reports a message that arrived whole but cannot be
+ * read, by emitting [signal@Transport::invalid-message]. The transport stays
+ * open. Nothing is emitted once it has closed.
+ *
+ * Since: 1.0
+ */
+void
+elicit_transport_emit_invalid_message (ElicitTransport *self,
+                                       const GError    *error)
+{
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+  g_return_if_fail (error != NULL);
+
+  if (!get_state (self)->closed)
+    g_signal_emit (self, signals[INVALID_MESSAGE], 0, error);
+}
+
+/**
+ * elicit_transport_emit_closed:
+ * @self: a transport
+ * @error: why it closed, in [error@TransportError], with a message a user can
+ *   read
+ *
+ * For implementations: records that the transport closed and why, and emits
+ * [signal@Transport::closed]. Only the first call counts: later ones return
+ * %FALSE and emit nothing. From then on [method@Transport.is_closed] returns
+ * %TRUE, [method@Transport.send] fails without calling the implementation,
+ * and the other emit helpers do nothing.
+ *
+ * Returns: %TRUE if this call closed the transport, %FALSE if it was already
+ *   closed
+ *
+ * Since: 1.0
+ */
 gboolean
 elicit_transport_emit_closed (ElicitTransport *self,
                               const GError    *error)
 {
-  TransportState *state;
+  ElicitTransportPrivate *state;
 
-  g_assert (ELICIT_IS_TRANSPORT (self));
-  g_assert (error != NULL);
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (error != NULL, FALSE);
 
   state = get_state (self);
   if (state->closed)
@@ -390,8 +468,7 @@ deliver_parsed (ElicitTransport  *self,
   g_debug ("refusing a message: %s", parse_error->message);
   refused = g_error_new_literal (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON,
                                  parse_error->message);
-  if (!get_state (self)->closed)
-    g_signal_emit (self, signals[INVALID_MESSAGE], 0, refused);
+  elicit_transport_emit_invalid_message (self, refused);
 
   return TRUE;
 }
@@ -410,6 +487,41 @@ elicit_transport_receive (ElicitTransport  *self,
   node = elicit_json_parse (data, length, ELICIT_JSON_DEFAULT_MAX_DEPTH, &parse_error);
 
   return deliver_parsed (self, node, parse_error, error);
+}
+
+/**
+ * elicit_transport_receive_text:
+ * @self: a transport
+ * @text: (array length=length) (element-type guint8): one whole message as
+ *   received, UTF-8 JSON text
+ * @length: the length of @text in bytes, or -1 if it is nul-terminated
+ * @error: return location for the parser's error
+ *
+ * For implementations that receive text: parses one message with the safe
+ * JSON parser (depth 64, no NUL in strings, numbers in range, valid UTF-8)
+ * and emits [signal@Transport::message], or
+ * [signal@Transport::invalid-message] for JSON the parser refuses to read.
+ *
+ * Returns: %FALSE, with @error set, when @text is not JSON at all: the
+ *   implementation then closes the transport with
+ *   [method@Transport.emit_closed]
+ *
+ * Since: 1.0
+ */
+gboolean
+elicit_transport_receive_text (ElicitTransport  *self,
+                               const char       *text,
+                               gssize            length,
+                               GError          **error)
+{
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (text != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (length < 0)
+    length = strlen (text);
+
+  return elicit_transport_receive (self, text, length, error);
 }
 
 static void
@@ -504,7 +616,7 @@ elicit_transport_receive_line (ElicitTransport               *self,
                                ElicitTransportLineFailedFunc  failed)
 {
   /* Handlers of ::message may drop the last reference to the transport. */
-  g_autoptr(ElicitTransport) keep = g_object_ref (self);
+  g_autoptr(ElicitTransport) keep G_GNUC_UNUSED = g_object_ref (self);
   g_autoptr(GError) error = NULL;
 
   g_assert (ELICIT_IS_TRANSPORT (self));
@@ -534,12 +646,31 @@ elicit_transport_receive_line (ElicitTransport               *self,
   return elicit_transport_is_closed (self) ? ELICIT_LINE_STOP : ELICIT_LINE_CONTINUE;
 }
 
+/**
+ * elicit_transport_emit_log:
+ * @self: a transport
+ * @line: one line of diagnostics from the peer
+ *
+ * For implementations: reports one line of diagnostics by emitting
+ * [signal@Transport::log]. A log line is never an error by itself. Bytes of
+ * @line that are not UTF-8 are replaced by U+FFFD.
+ *
+ * Since: 1.0
+ */
 void
 elicit_transport_emit_log (ElicitTransport *self,
                            const char      *line)
 {
-  g_assert (ELICIT_IS_TRANSPORT (self));
-  g_assert (line != NULL);
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+  g_return_if_fail (line != NULL);
+
+  if G_UNLIKELY (!g_utf8_validate (line, -1, NULL))
+    {
+      g_autofree char *valid = g_utf8_make_valid (line, -1);
+
+      g_signal_emit (self, signals[LOG], 0, valid);
+      return;
+    }
 
   g_signal_emit (self, signals[LOG], 0, line);
 }

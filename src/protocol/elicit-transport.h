@@ -64,27 +64,36 @@ typedef enum
 #define ELICIT_TYPE_TRANSPORT (elicit_transport_get_type ())
 
 ELICIT_AVAILABLE_IN_ALL
-G_DECLARE_INTERFACE (ElicitTransport, elicit_transport, ELICIT, TRANSPORT, GObject)
+G_DECLARE_DERIVABLE_TYPE (ElicitTransport, elicit_transport, ELICIT, TRANSPORT, GObject)
 
 /**
- * ElicitTransportInterface:
+ * ElicitTransportClass:
+ * @parent_class: the parent class
  * @start: begins receiving; messages are emitted from then on
- * @send: queues one message for the peer and returns at once
- * @close_async: closes the connection and releases the peer (stops a child process)
+ * @send: queues one message for the peer and returns at once; never called
+ *   once the transport is closed
+ * @close_async: closes the connection and releases the peer (stops a child
+ *   process); emits [signal@Transport::closed] through
+ *   [method@Transport.emit_closed]. The default emits it and completes at once.
  * @close_finish: finishes @close_async
  * @set_protocol_version: optional; told the negotiated MCP protocol version
  *   (the HTTP transport sends it as a header)
  *
- * The virtual methods of [iface@Transport].
+ * The virtual methods of [class@Transport].
  *
- * An implementation emits [signal@Transport::message] for each message it
- * receives, in order, and [signal@Transport::closed] exactly once. In-tree
- * implementations do so through the helpers of `elicit-transport-private.h`,
- * which also keep the closed state that [method@Transport.is_closed] reports.
+ * An implementation reports what happens on its connection through
+ * [method@Transport.emit_message] for each message it receives, in order
+ * (or [method@Transport.receive_text] for text still to be parsed),
+ * [method@Transport.emit_log] for diagnostics and
+ * [method@Transport.emit_closed] once, when it closes. The base class keeps
+ * the closed state that [method@Transport.is_closed] reports, and drops
+ * whatever is emitted after it.
+ *
+ * Since: 1.0
  */
-struct _ElicitTransportInterface
+struct _ElicitTransportClass
 {
-  GTypeInterface parent_iface;
+  GObjectClass parent_class;
 
   void     (*start)                (ElicitTransport      *self);
   gboolean (*send)                 (ElicitTransport      *self,
@@ -99,6 +108,9 @@ struct _ElicitTransportInterface
                                     GError              **error);
   void     (*set_protocol_version) (ElicitTransport      *self,
                                     const char           *protocol_version);
+
+  /*< private >*/
+  gpointer padding[12];
 };
 
 ELICIT_AVAILABLE_IN_ALL
@@ -125,5 +137,23 @@ gboolean      elicit_transport_close_finish         (ElicitTransport      *self,
 ELICIT_AVAILABLE_IN_ALL
 void          elicit_transport_set_protocol_version (ElicitTransport      *self,
                                                      const char           *protocol_version);
+
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_emit_message         (ElicitTransport      *self,
+                                                     JsonNode             *message);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_emit_invalid_message (ElicitTransport      *self,
+                                                     const GError         *error);
+ELICIT_AVAILABLE_IN_ALL
+gboolean      elicit_transport_emit_closed          (ElicitTransport      *self,
+                                                     const GError         *error);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_emit_log             (ElicitTransport      *self,
+                                                     const char           *line);
+ELICIT_AVAILABLE_IN_ALL
+gboolean      elicit_transport_receive_text         (ElicitTransport      *self,
+                                                     const char           *text,
+                                                     gssize                length,
+                                                     GError              **error);
 
 G_END_DECLS

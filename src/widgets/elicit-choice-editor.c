@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-choice-editor-private.h"
+#include "elicit-editor-kind.h"
 #include "elicit-init-private.h"
 
 /*
@@ -17,10 +18,8 @@
  * model: a hundred thousand options cost no widget each, only the rows the
  * popup shows. Without a default, an explicit "Choose…" item comes first, so
  * the first real option never looks chosen when it is not. Long lists get a
- * search entry.
+ * search entry, as elicit_form_describe_field() decides.
  */
-
-#define SEARCH_THRESHOLD 10
 
 struct _ElicitChoiceEditor
 {
@@ -129,7 +128,8 @@ elicit_choice_editor_constructed (GObject *object)
   self->drop_down = gtk_drop_down_new (model, elicit_field_editor_option_label_expression ());
   gtk_drop_down_set_factory (GTK_DROP_DOWN (self->drop_down), factory);
   gtk_drop_down_set_enable_search (GTK_DROP_DOWN (self->drop_down),
-                                   g_list_model_get_n_items (options) > SEARCH_THRESHOLD);
+                                   elicit_form_describe_field (field, NULL) ==
+                                   ELICIT_EDITOR_KIND_SEARCHABLE_DROP_DOWN);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->drop_down), position);
   gtk_widget_set_halign (self->drop_down, GTK_ALIGN_START);
   gtk_widget_set_parent (self->drop_down, GTK_WIDGET (self));

@@ -13,7 +13,7 @@
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
 #include "elicit-form.h"
-#include "elicit-url-info.h"
+#include "schema/elicit-url-info.h"
 #include "protocol/elicit-session.h"
 #include "schema/elicit-text-private.h"
 

@@ -7,8 +7,8 @@
 
 #pragma once
 
-#if !defined(_ELICIT_INSIDE) && !defined(ELICIT_COMPILATION)
-# error "Only <elicit.h> can be included directly."
+#if !defined(_ELICIT_GTK_INSIDE) && !defined(ELICIT_COMPILATION)
+# error "Only <elicit-gtk.h> can be included directly."
 #endif
 
 #include <gtk/gtk.h>

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-editor-kind.h"
 #include "elicit-init-private.h"
 #include "elicit-multi-choice-editor-private.h"
 
@@ -18,14 +19,12 @@
  * go insensitive, so the limit is enforced where the user acts rather than
  * reported after the fact.
  *
- * Past LIST_THRESHOLD options, a search entry and a scrolling GtkListView
+ * For many options (elicit_form_describe_field() decides), a search entry and a scrolling GtkListView
  * over a GtkFilterListModel replace the column of boxes: only the visible
  * rows have widgets, so ten thousand options cost a few dozen check buttons.
  * What is chosen lives in a GtkBitset of positions in the field's options,
  * whatever the filter shows.
  */
-
-#define LIST_THRESHOLD 30
 
 struct _ElicitMultiChoiceEditor
 {
@@ -340,7 +339,7 @@ elicit_multi_choice_editor_constructed (GObject *object)
   choose_defaults (self, field);
   add_hint (self, field);
 
-  if (g_list_model_get_n_items (self->options) > LIST_THRESHOLD)
+  if (elicit_form_describe_field (field, NULL) == ELICIT_EDITOR_KIND_SEARCHABLE_CHECK_LIST)
     {
       self->group = build_list (self);
       gtk_widget_set_parent (self->count_label, GTK_WIDGET (self));

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-editor-kind.h"
 #include "elicit-init-private.h"
 #include "elicit-text-editor-private.h"
 
@@ -21,13 +22,9 @@
  * the format the schema asks for (YYYY-MM-DD, or RFC 3339 with the local
  * offset); what the user types by hand stays theirs and is validated as text.
  *
- * Long text gets a multi-line GtkTextView instead: when maxLength is over
- * LONG_TEXT_CHARS, or when there is no maxLength and the field's name or title
- * names something written in sentences (a description, comments, a message,
- * notes…) or its description asks for paragraphs.
+ * Long text gets a multi-line GtkTextView instead, when
+ * elicit_form_describe_field() says so.
  */
-
-#define LONG_TEXT_CHARS 200
 
 struct _ElicitTextEditor
 {
@@ -49,42 +46,9 @@ struct _ElicitTextEditor
 G_DEFINE_FINAL_TYPE (ElicitTextEditor, elicit_text_editor, ELICIT_TYPE_FIELD_EDITOR)
 
 static gboolean
-contains_any (const char         *haystack,
-              const char * const *needles)
-{
-  g_autofree char *folded = NULL;
-
-  if (haystack == NULL)
-    return FALSE;
-
-  folded = g_utf8_casefold (haystack, -1);
-  for (guint i = 0; needles[i] != NULL; i++)
-    if (strstr (folded, needles[i]) != NULL)
-      return TRUE;
-
-  return FALSE;
-}
-
-static gboolean
 is_long_text (ElicitField *field)
 {
-  static const char * const nouns[] = {
-    "description", "comment", "feedback", "message", "notes", "biography", "summary",
-    "details", "explanation", NULL
-  };
-  static const char * const phrases[] = {
-    "paragraph", "multiple lines", "several lines", "multi-line", "multiline", "in detail", NULL
-  };
-  gint64 max_length = elicit_field_get_max_length (field);
-
-  if (elicit_field_get_format (field) != ELICIT_TEXT_FORMAT_NONE)
-    return FALSE;
-  if (max_length >= 0)
-    return max_length > LONG_TEXT_CHARS;
-
-  return contains_any (elicit_field_get_name (field), nouns) ||
-         contains_any (elicit_field_get_title (field), nouns) ||
-         contains_any (elicit_field_get_description (field), phrases);
+  return elicit_form_describe_field (field, NULL) == ELICIT_EDITOR_KIND_MULTI_LINE_TEXT;
 }
 
 static char *

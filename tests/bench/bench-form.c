@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit.h"
+#include "elicit-gtk.h"
 
 /*
  * How long building a form takes for the largest schemas a server may send:

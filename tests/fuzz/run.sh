@@ -9,7 +9,10 @@ build=$top/_build-fuzz
 if [[ ! -f $build/build.ninja ]]; then
   CC=clang meson setup "$build" "$top" -Dfuzzing=true -Dgtk=disabled -Dtests=true \
     -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
-    -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
+    -Dwerror=true -Dc_args="-fsanitize=fuzzer-no-link" >/dev/null
+else
+  meson configure "$build" -Dwerror=true \
+    -Dc_args="-fsanitize=fuzzer-no-link" >/dev/null
 fi
 ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse >/dev/null
 
