@@ -15,7 +15,8 @@
 
 #define INIT_REQUEST \
   "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{" \
-  "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":{\"form\":{},\"url\":{}}}," \
+  "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":{\"form\":{},\"url\":{}}," \
+  "\"tasks\":{\"list\":{},\"cancel\":{},\"requests\":{\"elicitation\":{\"create\":{}}}}}," \
   "\"clientInfo\":{\"name\":\"elicit\",\"title\":\"Elicit\",\"version\":\"" PACKAGE_VERSION "\"}}}"
 
 #define INIT_RESULT \

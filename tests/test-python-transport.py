@@ -221,9 +221,10 @@ def main():
           repr([m.get('method') for m in received]))
 
     initialize = next((m for m in received if m.get('method') == 'initialize'), {})
-    check('initialize offers form and URL elicitation',
+    check('initialize offers form and URL elicitation, and task-augmented elicitation',
           initialize.get('params', {}).get('capabilities') ==
-          {'elicitation': {'form': {}, 'url': {}}},
+          {'elicitation': {'form': {}, 'url': {}},
+           'tasks': {'list': {}, 'cancel': {}, 'requests': {'elicitation': {'create': {}}}}},
           json.dumps(initialize))
 
     call = next((m for m in received if m.get('method') == 'tools/call'), {})

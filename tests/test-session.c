@@ -14,7 +14,8 @@
 
 #define INIT_REQUEST \
   "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{" \
-  "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":{\"form\":{},\"url\":{}}}," \
+  "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":{\"form\":{},\"url\":{}}," \
+  "\"tasks\":{\"list\":{},\"cancel\":{},\"requests\":{\"elicitation\":{\"create\":{}}}}}," \
   "\"clientInfo\":{\"name\":\"elicit\",\"title\":\"Elicit\",\"version\":\"" PACKAGE_VERSION "\"}}}"
 
 #define INIT_RESULT(version) \
@@ -347,7 +348,9 @@ test_server_info_is_sanitized (Fixture       *f,
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
                     "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"elicitation\":"
-                    "{\"form\":{},\"url\":{}}},\"clientInfo\":{\"name\":\"proxy\",\"version\":\"9.9\"}}}");
+                    "{\"form\":{},\"url\":{}},\"tasks\":{\"list\":{},\"cancel\":{},\"requests\":"
+                    "{\"elicitation\":{\"create\":{}}}}},\"clientInfo\":{\"name\":\"proxy\","
+                    "\"version\":\"9.9\"}}}");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":"
                                 "\"2025-06-18\",\"capabilities\":{},\"serverInfo\":{\"name\":"
                                 "\"Bank\\u202e\\nLogin\",\"version\":\"1\"}}}");

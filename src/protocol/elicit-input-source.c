@@ -12,6 +12,7 @@
 #include "elicit-init-private.h"
 #include "elicit-input-source-private.h"
 #include "elicit-request-private.h"
+#include "elicit-task-store-private.h"
 #include "elicit-text-private.h"
 
 /**
@@ -61,6 +62,8 @@ struct _ElicitInputSource
 
   ElicitPeer *peer;
   GWeakRef    session;
+  /* task-augmented elicitation/create (2025-11-25) */
+  ElicitTaskStore *tasks;
 
   /* JsonNode id → ElicitRequest (unowned), while the server waits for it */
   GHashTable *pending;
@@ -240,6 +243,7 @@ elicitation_create_cb (ElicitPeer        *peer,
   g_autoptr(JsonObject) empty = NULL;
   g_autoptr(GError) error = NULL;
   Responder *responder;
+  JsonNode *task;
 
   remember (self->ids, &self->id_order, json_node_copy (id));
 
@@ -267,14 +271,21 @@ elicitation_create_cb (ElicitPeer        *peer,
       return TRUE;
     }
 
-  responder = g_new0 (Responder, 1);
-  g_weak_ref_init (&responder->peer, peer);
-  responder->id = json_node_copy (id);
-  elicit_request_set_responder (request, respond_cb, responder, responder_free);
-
   watch (self, request);
-  g_hash_table_replace (self->pending, json_node_copy (id), request);
-  g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
+
+  /* The server polls a task for the answer instead of waiting for it. */
+  task = params != NULL ? json_object_get_member (params, "task") : NULL;
+  if (task != NULL && JSON_NODE_HOLDS_OBJECT (task))
+    elicit_task_store_add (self->tasks, id, json_node_get_object (task), request);
+  else
+    {
+      responder = g_new0 (Responder, 1);
+      g_weak_ref_init (&responder->peer, peer);
+      responder->id = json_node_copy (id);
+      elicit_request_set_responder (request, respond_cb, responder, responder_free);
+      g_hash_table_replace (self->pending, json_node_copy (id), request);
+      g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
+    }
 
   /* If no handler keeps the request, dropping it here answers cancel. */
   g_signal_emit (self, signals[REQUEST], 0, request);
@@ -353,6 +364,7 @@ elicit_input_source_constructed (GObject *object)
 
   g_signal_connect_object (self->peer, "handle-request::elicitation/create",
                            G_CALLBACK (elicitation_create_cb), self, 0);
+  self->tasks = elicit_task_store_new (self->peer);
   g_signal_connect_object (self->peer, "request-cancelled",
                            G_CALLBACK (request_cancelled_cb), self, 0);
   g_signal_connect_object (self->peer, "notification::notifications/elicitation/complete",
@@ -376,6 +388,7 @@ elicit_input_source_dispose (GObject *object)
   g_hash_table_remove_all (self->pending);
   g_hash_table_remove_all (self->url_requests);
 
+  g_clear_pointer (&self->tasks, elicit_task_store_free);
   if (self->peer != NULL)
     g_signal_handlers_disconnect_by_data (self->peer, self);
   g_clear_object (&self->peer);

@@ -191,9 +191,16 @@ accept_tool (ElicitSession *self,
              JsonObject    *tool)
 {
   const char *name = elicit_session_get_string_member (tool, "name");
+  JsonObject *execution = elicit_session_get_object_member (tool, "execution");
+  const char *task_support = elicit_session_get_string_member (execution, "taskSupport");
   g_autoptr(GPtrArray) headers = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *shown = NULL;
+
+  if (task_support != NULL)
+    g_hash_table_replace (self->task_support, g_strdup (name), g_strdup (task_support));
+  else
+    g_hash_table_remove (self->task_support, name);
 
   if (self->meta_version == NULL)
     return TRUE;
@@ -558,7 +565,11 @@ begin_tool_call (ElicitSession *self,
       return;
     }
 
-  send_attempt (self, task, NULL);
+  if (elicit_session_tool_runs_as_task (self, name))
+    elicit_session_call_tool_as_task (self, rounds->params, rounds->progress, rounds->progress_data,
+                                      task);
+  else
+    send_attempt (self, task, NULL);
 }
 
 static void
@@ -651,7 +662,9 @@ elicit_session_call_tool_async (ElicitSession          *self,
   rounds->progress_data = progress_data;
   g_task_set_task_data (task, rounds, rounds_free);
 
-  if (self->meta_version != NULL && !self->tools_known)
+  /* The tool's definition says which headers (2026-07-28) or whether a
+   * task (2025-11-25) its call needs. */
+  if ((self->meta_version != NULL || elicit_session_offers_tool_tasks (self)) && !self->tools_known)
     relist_tools (self, g_steal_pointer (&task));
   else
     begin_tool_call (self, g_steal_pointer (&task));

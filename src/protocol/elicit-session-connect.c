@@ -90,9 +90,21 @@ static JsonObject *
 initialize_params (ElicitSession *self)
 {
   JsonObject *params = json_object_new ();
+  JsonObject *capabilities = elicit_session_client_capabilities (self);
+  JsonObject *tasks = json_object_new ();
+  JsonObject *requests = json_object_new ();
+  JsonObject *elicitation = json_object_new ();
+
+  /* 2025-11-25 tasks: a server may poll for the user's answer. */
+  json_object_set_object_member (elicitation, "create", json_object_new ());
+  json_object_set_object_member (requests, "elicitation", elicitation);
+  json_object_set_object_member (tasks, "list", json_object_new ());
+  json_object_set_object_member (tasks, "cancel", json_object_new ());
+  json_object_set_object_member (tasks, "requests", requests);
+  json_object_set_object_member (capabilities, "tasks", tasks);
 
   json_object_set_string_member (params, "protocolVersion", offered_legacy_version (self));
-  json_object_set_object_member (params, "capabilities", elicit_session_client_capabilities (self));
+  json_object_set_object_member (params, "capabilities", capabilities);
   json_object_set_object_member (params, "clientInfo", elicit_session_client_info (self));
 
   return params;

@@ -54,6 +54,10 @@ struct _ElicitSession
    * (name → reason) for invalid x-mcp-header annotations */
   gboolean            tools_known;
   GHashTable         *invalid_tools;
+  /* tool name → its execution.taskSupport, from tools/list */
+  GHashTable         *task_support;
+  /* task id → the tools/call running as that task (elicit-session-tasks.c) */
+  GHashTable         *task_runs;
 
   /* gint64 call id → Progress, for calls made with a progress callback */
   GHashTable         *progress;
@@ -80,6 +84,7 @@ enum {
   ELICIT_SESSION_SIGNAL_PROGRESS,
   ELICIT_SESSION_SIGNAL_LIST_CHANGED,
   ELICIT_SESSION_SIGNAL_CLOSED,
+  ELICIT_SESSION_SIGNAL_TASK_STATUS,
   ELICIT_SESSION_N_SIGNALS
 };
 
@@ -127,6 +132,18 @@ void      elicit_session_start_call_with_timeout (ElicitSession          *self,
                                                   gpointer                user_data);
 /* elicit-session-server.c: what the server may send, wired to the peer. */
 void      elicit_session_listen_to_server    (ElicitSession          *self);
+/* elicit-session-tasks.c: tools run as tasks (2025-11-25). */
+gboolean  elicit_session_offers_tool_tasks   (ElicitSession          *self);
+gboolean  elicit_session_tool_runs_as_task   (ElicitSession          *self,
+                                              const char             *name);
+/* Calls the tool as a task; @task (taken) gets the final result. */
+void      elicit_session_call_tool_as_task   (ElicitSession          *self,
+                                              JsonObject             *params,
+                                              ElicitProgressCallback  progress,
+                                              gpointer                progress_data,
+                                              GTask                  *task);
+void      elicit_session_task_status_changed (ElicitSession          *self,
+                                              JsonObject             *task);
 /* Reports progress for @token to the call it belongs to, if any. */
 void      elicit_session_report_progress     (ElicitSession          *self,
                                               JsonNode               *token,

@@ -123,6 +123,17 @@ list_changed_cb (ElicitPeer    *peer,
     }
 }
 
+static void
+task_status_cb (ElicitPeer    *peer,
+                const char    *method,
+                JsonObject    *params,
+                JsonNode      *message,
+                ElicitSession *self)
+{
+  if (params != NULL)
+    elicit_session_task_status_changed (self, params);
+}
+
 void
 elicit_session_listen_to_server (ElicitSession *self)
 {
@@ -137,4 +148,6 @@ elicit_session_listen_to_server (ElicitSession *self)
                            G_CALLBACK (list_changed_cb), self, 0);
   g_signal_connect_object (self->peer, "notification::notifications/resources/list_changed",
                            G_CALLBACK (list_changed_cb), self, 0);
+  g_signal_connect_object (self->peer, "notification::notifications/tasks/status",
+                           G_CALLBACK (task_status_cb), self, 0);
 }

@@ -347,6 +347,8 @@ elicit_session_finalize (GObject *object)
   g_clear_pointer (&self->meta_version, g_free);
   g_clear_pointer (&self->protocol_versions, g_strfreev);
   g_clear_pointer (&self->invalid_tools, g_hash_table_unref);
+  g_clear_pointer (&self->task_support, g_hash_table_unref);
+  g_clear_pointer (&self->task_runs, g_hash_table_unref);
 
   G_OBJECT_CLASS (elicit_session_parent_class)->finalize (object);
 }
@@ -636,6 +638,28 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * Emitted once, when the connection closes. Pending calls have failed and
    * open requests have been withdrawn by then.
    */
+  /**
+   * ElicitSession::task-status:
+   * @self: the session
+   * @task_id: the server's id of the task
+   * @status: `working`, `input_required`, `completed`, `failed` or `cancelled`
+   * @message: (nullable): the server's description of the state, made safe to show
+   *
+   * Emitted when a tool call that runs as a task (2025-11-25) changes state,
+   * so an application can show it; cancelling the call cancels the task.
+   *
+   * Since: 1.0
+   */
+  elicit_session_signals[ELICIT_SESSION_SIGNAL_TASK_STATUS] =
+    g_signal_new ("task-status",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
   elicit_session_signals[ELICIT_SESSION_SIGNAL_CLOSED] =
     g_signal_new ("closed",
                   G_TYPE_FROM_CLASS (klass),
@@ -655,6 +679,8 @@ elicit_session_init (ElicitSession *self)
   self->progress = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->protocol_versions = g_strdupv ((char **) elicit_session_known_versions);
   self->invalid_tools = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->task_support = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->task_runs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /* Public API ------------------------------------------------------------------- */
