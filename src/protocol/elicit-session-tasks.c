@@ -187,14 +187,18 @@ result_cb (GObject      *object,
   run->n_calls--;
   run->fetching = FALSE;
 
-  if (node == NULL)
+  /* finish_run() may free @run; nothing touches it after. */
+  if (run->done)
+    {
+      g_clear_error (&error);
+      task_run_release (run);
+    }
+  else if (node == NULL)
     finish_run (run, error, NULL);
   else if (!JSON_NODE_HOLDS_OBJECT (node))
     finish_run (run, malformed (_("The server sent a malformed result for its task")), NULL);
   else
     finish_run (run, NULL, json_node_get_object (node));
-
-  task_run_release (run);
 }
 
 static void
@@ -227,14 +231,16 @@ poll_cb (GObject      *object,
   node = g_task_propagate_pointer (G_TASK (result), &error);
   run->n_calls--;
 
+  /* finish_run() may free @run; nothing touches it after. */
   if (run->done || run->fetching)
-    g_clear_error (&error);
+    {
+      g_clear_error (&error);
+      task_run_release (run);
+    }
   else if (node == NULL)
     finish_run (run, error, NULL);
   else if (!JSON_NODE_HOLDS_OBJECT (node) || !follow_status (run, json_node_get_object (node)))
     finish_run (run, malformed (_("The server sent a malformed state for its task")), NULL);
-
-  task_run_release (run);
 }
 
 static gboolean
