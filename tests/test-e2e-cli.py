@@ -251,5 +251,48 @@ def the_sdk_client_gets_elicitation_through_the_proxy():
         run.close()
 
 
+@test
+def call_runs_a_task_that_stops_to_ask():
+    # simulate-research-query must run as a task (2025-11-25): Elicit polls
+    # it, calls tasks/result when it needs input, and the server's question
+    # arrives there, answered in the usual dialog.
+    need_everything()
+    run = elicit_call('Everything', 'simulate-research-query', {'topic': 'python', 'ambiguous': True},
+                      NODE, EVERYTHING, 'stdio')
+    try:
+        dialog = find_dialog('Request from Everything', pid=run.process.pid)
+        pick_option(dialog, 'Clarification', 'Monty Python comedy group')
+        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        status, out, err = run.finish()
+        check_equal(status, 0, 'exit status (stderr: %s)' % err)
+        report = text_items(json.loads(out))[0]
+        check(report.startswith('# Research Report: python (comedy)'), 'the report: %r' % report[:200])
+        check('`working` → `input_required` → `working` → `completed`' in report,
+              'the task\'s path: %r' % report)
+    finally:
+        run.close()
+
+
+@test
+def call_answers_an_elicitation_the_server_runs_as_a_task():
+    # trigger-elicitation-request-async sends elicitation/create with a task
+    # and polls Elicit's tasks/get and tasks/result for the answer.
+    need_everything()
+    run = elicit_call('Everything', 'trigger-elicitation-request-async', None, NODE, EVERYTHING, 'stdio')
+    try:
+        dialog = find_dialog('Request from Everything', pid=run.process.pid)
+        set_text(dialog, 'text', 'Your Name', 'Ada Lovelace')
+        pick_option(dialog, 'Favorite Color', 'Purple')
+        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        status, out, err = run.finish()
+        check_equal(status, 0, 'exit status (stderr: %s)' % err)
+        texts = text_items(json.loads(out))
+        check_equal(texts[:2], ['[COMPLETED] User provided the requested information!',
+                                'User inputs:\n- Name: Ada Lovelace\n- Favorite Color: Purple'],
+                    'what server-everything got through tasks/result')
+    finally:
+        run.close()
+
+
 if __name__ == '__main__':
     sys.exit(run_tests('E2eCli'))
