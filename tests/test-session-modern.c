@@ -162,7 +162,8 @@ expect_request (Fixture    *f,
                      member_object (meta, "io.modelcontextprotocol/clientInfo"), "name"),
                    ==, "elicit");
   capabilities = member_json (meta, "io.modelcontextprotocol/clientCapabilities");
-  g_assert_cmpstr (capabilities, ==, "{\"elicitation\":{\"form\":{},\"url\":{}}}");
+  g_assert_cmpstr (capabilities, ==, "{\"elicitation\":{\"form\":{},\"url\":{}},"
+                                     "\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}");
 
   return json_object_get_int_member (message, "id");
 }
@@ -658,6 +659,63 @@ test_url_input_needs_no_elicitation_id (Fixture       *f,
   result_clear (&res);
 }
 
+static JsonObject *
+answer_poll (Fixture    *f,
+             const char *task_json)
+{
+  JsonObject *poll = read_message (f);
+
+  g_assert_cmpstr (json_object_get_string_member (poll, "method"), ==, "tasks/get");
+  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
+               "\"complete\",\"taskId\":\"x\",%s}}", json_object_get_int_member (poll, "id"), task_json);
+
+  return poll;
+}
+
+static void
+test_a_task_of_the_extension_asks_through_tasks_update (Fixture       *f,
+                                                        gconstpointer  data)
+{
+  g_autoptr(JsonObject) call = NULL;
+  g_autoptr(JsonObject) first = NULL;
+  g_autoptr(JsonObject) second = NULL;
+  g_autoptr(JsonObject) update = NULL;
+  g_autoptr(JsonObject) third = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *responses = NULL;
+  Result res = { 0 };
+
+  connect_modern (f);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  call = read_message (f);
+  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
+               "\"task\",\"taskId\":\"x\",\"status\":\"working\",\"ttlMs\":null,"
+               "\"pollIntervalMs\":100}}", json_object_get_int_member (call, "id"));
+
+  first = answer_poll (f, "\"status\":\"input_required\",\"inputRequests\":{\"a\":" FORM ("Who?") "}");
+  while (f->requests->len < 1)
+    g_main_context_iteration (NULL, TRUE);
+  answer_request (f, 0, "Ada");
+
+  update = read_message (f);
+  g_assert_cmpstr (json_object_get_string_member (update, "method"), ==, "tasks/update");
+  responses = member_json (member_object (update, "params"), "inputResponses");
+  g_assert_cmpstr (responses, ==, "{\"a\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}}");
+  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
+               "\"complete\"}}", json_object_get_int_member (update, "id"));
+
+  /* The server still lists the request until it has taken the answer:
+   * the user is not asked twice. */
+  second = answer_poll (f, "\"status\":\"input_required\",\"inputRequests\":{\"a\":" FORM ("Who?") "}");
+  third = answer_poll (f, "\"status\":\"completed\",\"result\":{\"content\":[],\"isError\":false}");
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_no_error (error);
+  g_assert_true (json_object_has_member (result, "isError"));
+  g_assert_cmpuint (f->requests->len, ==, 1);
+  result_clear (&res);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -685,6 +743,8 @@ main (int   argc,
   MODERN_TEST ("input/cancelling-withdraws-the-rounds-requests",
                test_cancelling_withdraws_the_rounds_requests);
   MODERN_TEST ("input/url-input-needs-no-elicitation-id", test_url_input_needs_no_elicitation_id);
+  MODERN_TEST ("tasks/a-task-of-the-extension-asks-through-tasks-update",
+               test_a_task_of_the_extension_asks_through_tasks_update);
 
   return g_test_run ();
 }

@@ -533,6 +533,8 @@ attempt_cb (GObject      *object,
   type = elicit_session_get_string_member (answer, "resultType");
   if (type == NULL || g_str_equal (type, "complete"))
     g_task_return_pointer (task, json_object_ref (answer), (GDestroyNotify) json_object_unref);
+  else if (g_str_equal (type, "task") && g_str_equal (rounds->method, "tools/call"))
+    elicit_session_follow_task (self, answer, g_steal_pointer (&task));
   else if (!g_str_equal (type, "input_required"))
     {
       g_autofree char *shown = elicit_text_sanitize_line (type, 40);

@@ -60,8 +60,27 @@ offered_legacy_version (ElicitSession *self)
 static void start_initialize (ElicitSession *self,
                               GTask         *task);
 
+/* Tasks: 2025-11-25 lets a server run its elicitation/create as a task;
+ * 2026-07-28 has the tasks extension instead. */
+static JsonObject *
+tasks_capability (void)
+{
+  JsonObject *tasks = json_object_new ();
+  JsonObject *requests = json_object_new ();
+  JsonObject *elicitation = json_object_new ();
+
+  json_object_set_object_member (elicitation, "create", json_object_new ());
+  json_object_set_object_member (requests, "elicitation", elicitation);
+  json_object_set_object_member (tasks, "list", json_object_new ());
+  json_object_set_object_member (tasks, "cancel", json_object_new ());
+  json_object_set_object_member (tasks, "requests", requests);
+
+  return tasks;
+}
+
 JsonObject *
-elicit_session_client_capabilities (ElicitSession *self)
+elicit_session_client_capabilities (ElicitSession *self,
+                                    gboolean       modern)
 {
   JsonObject *capabilities = json_object_new ();
   JsonObject *elicitation = json_object_new ();
@@ -69,6 +88,16 @@ elicit_session_client_capabilities (ElicitSession *self)
   json_object_set_object_member (elicitation, "form", json_object_new ());
   json_object_set_object_member (elicitation, "url", json_object_new ());
   json_object_set_object_member (capabilities, "elicitation", elicitation);
+
+  if (modern)
+    {
+      JsonObject *extensions = json_object_new ();
+
+      json_object_set_object_member (extensions, "io.modelcontextprotocol/tasks", json_object_new ());
+      json_object_set_object_member (capabilities, "extensions", extensions);
+    }
+  else
+    json_object_set_object_member (capabilities, "tasks", tasks_capability ());
 
   return capabilities;
 }
@@ -90,18 +119,7 @@ static JsonObject *
 initialize_params (ElicitSession *self)
 {
   JsonObject *params = json_object_new ();
-  JsonObject *capabilities = elicit_session_client_capabilities (self);
-  JsonObject *tasks = json_object_new ();
-  JsonObject *requests = json_object_new ();
-  JsonObject *elicitation = json_object_new ();
-
-  /* 2025-11-25 tasks: a server may poll for the user's answer. */
-  json_object_set_object_member (elicitation, "create", json_object_new ());
-  json_object_set_object_member (requests, "elicitation", elicitation);
-  json_object_set_object_member (tasks, "list", json_object_new ());
-  json_object_set_object_member (tasks, "cancel", json_object_new ());
-  json_object_set_object_member (tasks, "requests", requests);
-  json_object_set_object_member (capabilities, "tasks", tasks);
+  JsonObject *capabilities = elicit_session_client_capabilities (self, FALSE);
 
   json_object_set_string_member (params, "protocolVersion", offered_legacy_version (self));
   json_object_set_object_member (params, "capabilities", capabilities);

@@ -101,7 +101,8 @@ JsonObject *elicit_session_get_object_member (JsonObject *object,
                                               const char *name);
 
 /* What the client declares: capabilities and identity, fresh objects. */
-JsonObject *elicit_session_client_capabilities (ElicitSession        *self);
+JsonObject *elicit_session_client_capabilities (ElicitSession        *self,
+                                                gboolean              modern);
 JsonObject *elicit_session_client_info         (ElicitSession        *self);
 
 void      elicit_session_set_state           (ElicitSession          *self,
@@ -144,6 +145,11 @@ void      elicit_session_call_tool_as_task   (ElicitSession          *self,
                                               GTask                  *task);
 void      elicit_session_task_status_changed (ElicitSession          *self,
                                               JsonObject             *task);
+/* 2026-07-28: the call was answered with a task (CreateTaskResult);
+ * @task (taken) gets the final result. */
+void      elicit_session_follow_task         (ElicitSession          *self,
+                                              JsonObject             *created,
+                                              GTask                  *task);
 /* Reports progress for @token to the call it belongs to, if any. */
 void      elicit_session_report_progress     (ElicitSession          *self,
                                               JsonNode               *token,

@@ -5,8 +5,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* ElicitSession: tools that run as tasks (2025-11-25).
+/* ElicitSession: tools that run as tasks, in both wire formats.
  *
+ * 2025-11-25:
  * A tool whose definition says `execution.taskSupport` "required" or
  * "optional", on a server whose capabilities offer task-augmented
  * tools/call, is called with a `task` parameter. The server answers at once
@@ -17,6 +18,13 @@
  *     its `elicitation/create` requests (with related-task metadata), which
  *     reach the user like any other, and which returns the final result;
  *   - completed, failed, cancelled: `tasks/result` returns the final result.
+ *
+ * 2026-07-28, the tasks extension (io.modelcontextprotocol/tasks): the
+ * session declares the extension on every request, and the server decides
+ * per call whether to answer with a task (`resultType` "task"). The session
+ * polls `tasks/get`, whose answer carries the final `result` or `error`, or,
+ * for input_required, `inputRequests`: those become requests like any other
+ * (each key once), and their answers go back with `tasks/update`.
  *
  * Cancelling the call sends `tasks/cancel`. Every status change is emitted
  * as ElicitSession::task-status, so an application can show it. */
@@ -49,6 +57,9 @@ typedef struct
   guint          n_calls;     /* tasks/get and tasks/result under way */
   gboolean       fetching;    /* tasks/result under way */
   gboolean       done;
+  gboolean       modern;      /* the 2026-07-28 extension */
+  GHashTable    *asked;       /* modern: inputRequests keys shown already */
+  gboolean       answering;   /* modern: a round of input under way */
 } TaskRun;
 
 static void
@@ -59,6 +70,7 @@ task_run_free (TaskRun *run)
     g_source_destroy (run->cancel_source);
   g_clear_pointer (&run->cancel_source, g_source_unref);
   g_clear_object (&run->task);
+  g_clear_pointer (&run->asked, g_hash_table_unref);
   g_free (run->task_id);
   g_free (run);
 }
@@ -124,8 +136,11 @@ report_status (TaskRun    *run,
                  run->task_id, status, shown);
 }
 
-static void fetch_result  (TaskRun *run);
-static void schedule_poll (TaskRun *run);
+static void     fetch_result  (TaskRun       *run);
+static void     schedule_poll (TaskRun       *run);
+static TaskRun *task_run_new  (ElicitSession *self,
+                               GTask         *task,
+                               const char    *task_id);
 
 static gboolean
 is_terminal (const char *status)
@@ -141,6 +156,9 @@ is_status (const char *status)
          g_strcmp0 (status, "input_required") == 0;
 }
 
+static gboolean follow_modern_status (TaskRun    *run,
+                                      JsonObject *task);
+
 /* Does what a task's state says to do next; FALSE for a malformed state. */
 static gboolean
 follow_status (TaskRun    *run,
@@ -151,6 +169,9 @@ follow_status (TaskRun    *run,
 
   if (!is_status (status))
     return FALSE;
+
+  if (run->modern)
+    return follow_modern_status (run, task);
 
   if (interval != NULL && JSON_NODE_HOLDS_VALUE (interval) &&
       json_node_get_value_type (interval) == G_TYPE_INT64)
@@ -268,6 +289,163 @@ schedule_poll (TaskRun *run)
   g_source_set_name_by_id (run->poll_source, "[elicit] task poll");
 }
 
+/* The 2026-07-28 tasks extension ---------------------------------------------- */
+
+static void
+updated_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  TaskRun *run = user_data;
+  g_autoptr(JsonNode) node = NULL;
+  GError *error = NULL;
+
+  node = g_task_propagate_pointer (G_TASK (result), &error);
+  run->n_calls--;
+
+  /* finish_run() may free @run; nothing touches it after. */
+  if (run->done)
+    {
+      g_clear_error (&error);
+      task_run_release (run);
+    }
+  else if (node == NULL)
+    finish_run (run, error, NULL);
+  else
+    schedule_poll (run);
+}
+
+static void
+task_input_answered_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  TaskRun *run = user_data;
+  g_autoptr(JsonObject) responses = NULL;
+  g_autoptr(JsonObject) params = NULL;
+  GError *error = NULL;
+
+  responses = elicit_input_source_answer_finish (ELICIT_INPUT_SOURCE (object), result, &error);
+  run->n_calls--;
+  run->answering = FALSE;
+
+  if (run->done)
+    {
+      g_clear_error (&error);
+      task_run_release (run);
+      return;
+    }
+
+  if (responses == NULL)
+    {
+      finish_run (run, error, NULL);
+      return;
+    }
+
+  params = json_object_new ();
+  json_object_set_string_member (params, "taskId", run->task_id);
+  json_object_set_object_member (params, "inputResponses", g_steal_pointer (&responses));
+  run->n_calls++;
+  elicit_session_start_call (run->session, "tasks/update", params, ELICIT_PEER_CALL_DEFAULT,
+                             NULL, NULL, NULL, updated_cb, run);
+}
+
+/* The requests of an input_required task not shown before: a server
+ * repeats them on every poll until they are answered. */
+static JsonObject *
+new_input_requests (TaskRun    *run,
+                    JsonObject *requests)
+{
+  g_autoptr(GList) keys = json_object_get_members (requests);
+  JsonObject *fresh = json_object_new ();
+
+  for (GList *l = keys; l != NULL; l = l->next)
+    if (g_hash_table_add (run->asked, g_strdup (l->data)))
+      json_object_set_member (fresh, l->data,
+                              json_node_copy (json_object_get_member (requests, l->data)));
+
+  return fresh;
+}
+
+static GError *
+task_error (JsonObject *error)
+{
+  const char *message = elicit_session_get_string_member (error, "message");
+  g_autofree char *shown = elicit_text_sanitize_block (message, ELICIT_TEXT_BLOCK_MAX);
+
+  if (shown == NULL || *shown == '\0')
+    return malformed (_("The server’s task failed without saying why"));
+
+  return g_error_new (ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_SERVER_ERROR, "%s", shown);
+}
+
+static gboolean
+follow_modern_status (TaskRun    *run,
+                      JsonObject *task)
+{
+  const char *status = elicit_session_get_string_member (task, "status");
+  JsonNode *interval = json_object_get_member (task, "pollIntervalMs");
+  JsonObject *requests = elicit_session_get_object_member (task, "inputRequests");
+  JsonObject *result = elicit_session_get_object_member (task, "result");
+  g_autoptr(JsonObject) fresh = NULL;
+
+  if (interval != NULL && JSON_NODE_HOLDS_VALUE (interval) &&
+      json_node_get_value_type (interval) == G_TYPE_INT64)
+    run->poll_interval = CLAMP (json_node_get_int (interval), MIN_POLL_INTERVAL, MAX_POLL_INTERVAL);
+
+  if (g_str_equal (status, "completed"))
+    {
+      if (result == NULL)
+        return FALSE;
+      report_status (run, task);
+      finish_run (run, NULL, result);
+      return TRUE;
+    }
+
+  report_status (run, task);
+
+  if (g_str_equal (status, "failed"))
+    finish_run (run, task_error (elicit_session_get_object_member (task, "error")), NULL);
+  else if (g_str_equal (status, "cancelled"))
+    finish_run (run, g_error_new_literal (ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_SERVER_ERROR,
+                                          _("The server cancelled the task")), NULL);
+  else if (g_str_equal (status, "input_required") && requests != NULL && !run->answering &&
+           json_object_get_size (fresh = new_input_requests (run, requests)) > 0)
+    {
+      run->answering = TRUE;
+      run->n_calls++;
+      elicit_input_source_answer_async (run->session->input, fresh, g_task_get_cancellable (run->task),
+                                        task_input_answered_cb, run);
+    }
+  else
+    schedule_poll (run);
+
+  return TRUE;
+}
+
+void
+elicit_session_follow_task (ElicitSession *self,
+                            JsonObject    *created,
+                            GTask         *task)
+{
+  const char *task_id = elicit_session_get_string_member (created, "taskId");
+  TaskRun *run;
+
+  if (task_id == NULL || *task_id == '\0')
+    {
+      g_task_return_error (task, malformed (_("The server did not say which task runs the tool")));
+      g_object_unref (task);
+      return;
+    }
+
+  run = task_run_new (self, task, task_id);
+  run->modern = TRUE;
+  run->asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  if (!follow_status (run, created))
+    finish_run (run, malformed (_("The server sent a malformed state for its task")), NULL);
+}
+
 static void
 task_cancelled_done_cb (GObject      *object,
                         GAsyncResult *result,
@@ -292,6 +470,31 @@ cancelled_cb (GCancellable *cancellable,
                                         _("The call was cancelled")), NULL);
 
   return G_SOURCE_REMOVE;
+}
+
+/* Takes @task. */
+static TaskRun *
+task_run_new (ElicitSession *self,
+              GTask         *task,
+              const char    *task_id)
+{
+  TaskRun *run = g_new0 (TaskRun, 1);
+
+  run->session = self;
+  run->task = task;
+  run->task_id = g_strdup (task_id);
+  run->poll_interval = DEFAULT_POLL_INTERVAL;
+  g_hash_table_replace (self->task_runs, g_strdup (task_id), run);
+
+  if (g_task_get_cancellable (run->task) != NULL)
+    {
+      run->cancel_source = g_cancellable_source_new (g_task_get_cancellable (run->task));
+      g_source_set_callback (run->cancel_source, G_SOURCE_FUNC (cancelled_cb), run, NULL);
+      g_source_set_static_name (run->cancel_source, "[elicit] task cancelled");
+      g_source_attach (run->cancel_source, g_main_context_get_thread_default ());
+    }
+
+  return run;
 }
 
 static void
@@ -323,21 +526,7 @@ created_cb (GObject      *object,
       return;
     }
 
-  run = g_new0 (TaskRun, 1);
-  run->session = self;
-  run->task = g_steal_pointer (&task);
-  run->task_id = g_strdup (task_id);
-  run->poll_interval = DEFAULT_POLL_INTERVAL;
-  g_hash_table_replace (self->task_runs, g_strdup (task_id), run);
-
-  if (g_task_get_cancellable (run->task) != NULL)
-    {
-      run->cancel_source = g_cancellable_source_new (g_task_get_cancellable (run->task));
-      g_source_set_callback (run->cancel_source, G_SOURCE_FUNC (cancelled_cb), run, NULL);
-      g_source_set_static_name (run->cancel_source, "[elicit] task cancelled");
-      g_source_attach (run->cancel_source, g_main_context_get_thread_default ());
-    }
-
+  run = task_run_new (self, g_steal_pointer (&task), task_id);
   if (!follow_status (run, created))
     finish_run (run, malformed (_("The server sent a malformed state for its task")), NULL);
 }

@@ -180,7 +180,7 @@ add_request_meta (ElicitSession *self,
   json_object_set_object_member (meta, "io.modelcontextprotocol/clientInfo",
                                  elicit_session_client_info (self));
   json_object_set_object_member (meta, "io.modelcontextprotocol/clientCapabilities",
-                                 elicit_session_client_capabilities (self));
+                                 elicit_session_client_capabilities (self, TRUE));
 }
 
 void
