@@ -35,6 +35,11 @@ gint64 elicit_peer_call_with_timeout_async (ElicitPeer          *self,
                                             GAsyncReadyCallback  callback,
                                             gpointer             user_data);
 
+/* elicit-peer-message.c */
+gboolean    elicit_peer_is_valid_id  (JsonNode *node);
+/* {"jsonrpc": "2.0"}, with @id when not NULL. */
+JsonObject *elicit_peer_envelope_new (JsonNode *id);
+
 void elicit_peer_set_clock (ElicitPeer            *self,
                             const ElicitPeerClock *clock,
                             gpointer               clock_data);
