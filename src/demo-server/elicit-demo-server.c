@@ -8,8 +8,21 @@
 /*
  * elicit-demo-server: a small, well-behaved MCP server on stdio.
  *
- * It speaks protocol revision 2025-11-25 (and answers a client asking for 2025-06-18 or
- * 2025-03-26 in that version), one JSON-RPC message per line on stdout, logs on stderr.
+ * It speaks protocol revisions 2026-07-28 and 2025-11-25, one JSON-RPC message per line on
+ * stdout, logs on stderr. A client that sends initialize gets 2025-11-25 exactly as before
+ * (or the 2025-06-18 or 2025-03-26 it asks for): server-initiated elicitation/create. A
+ * client that sends server/discover, or requests whose params._meta carry
+ * "io.modelcontextprotocol/protocolVersion" "2026-07-28", is served statelessly
+ * (elicit-demo-modern.c): every result carries "resultType", and the eliciting tools answer
+ * with an InputRequiredResult (multi-round-trip input) instead; another declared version
+ * gets error -32022 with the supported list. The files:
+ *
+ *   elicit-demo-server.c    start-up, options, the 2025-11-25 handshake and dispatch
+ *   elicit-demo-modern.c    2026-07-28: server/discover, stateless requests, MRTR rounds
+ *   elicit-demo-tools.c     the tools, their schemas, and their 2025-11-25 behaviour
+ *   elicit-demo-validate.c  checking answers against the schema that was sent
+ *   elicit-demo-wire.c      reading lines, writing messages, compact JSON, tool results
+ *
  * It stands in for a third-party server, so its text is plain English and not translated.
  *
  * Every eliciting tool checks what comes back (action, content keys, types and the
@@ -42,9 +55,26 @@
  *   flood_elicitations {count}    sends count requests at once; answers
  *                                 "accept: A, decline: D, cancel: C, error: E, invalid: I"
  *
+ * In 2026-07-28 the form tools, confirm and flood_elicitations ask through inputRequests
+ * ("answer", or "request-1"… for the flood) and report the answers in the same words;
+ * url_login asks in URL mode without an elicitationId and answers with the action
+ * ("accept", "decline" or "cancel"); url_required and cancel_after need server-initiated
+ * requests and are offered only in 2025-11-25. Two tools are offered only in 2026-07-28:
+ *
+ *   two_questions                 two requests in one round, "name" and "confirm"; answers
+ *                                 "name: <outcome>; confirm: <outcome>"
+ *   two_rounds                    round one asks "project" (projectName); round two asks
+ *                                 "details" (framework, port) and carries the first answer
+ *                                 in an HMAC-signed requestState; answers
+ *                                 "first: <outcome>; second: <outcome>"
+ *
+ * where <outcome> is what a form tool would answer, e.g. accept: {"name":"Ada"}.
+ *
  * Options: --flood N writes N notifications/message lines as soon as the client sends
- * notifications/initialized; --crash-on-start exits with status 3 at once.
+ * notifications/initialized; --crash-on-start exits with status 3 at once;
+ * --protocol=2025-11-25 serves only clients that initialize, as before 2026-07-28.
  */
+
 #include "elicit-demo-server.h"
 
 /* Requests from the client */
@@ -125,7 +155,11 @@ handle_tools_list (Server   *self,
 
   for (guint i = 0; i < demo_n_tools; i++)
     {
-      JsonObject *tool = json_object_new ();
+      JsonObject *tool;
+
+      if (demo_tools[i].start == NULL)
+        continue;
+      tool = json_object_new ();
 
       json_object_set_string_member (tool, "name", demo_tools[i].name);
       json_object_set_string_member (tool, "title", demo_tools[i].title);
@@ -158,7 +192,7 @@ handle_tools_call (Server     *self,
       send_error (self, id, JSONRPC_INVALID_PARAMS, "Invalid params: name must be a string", NULL);
       return;
     }
-  if ((tool = find_tool (name)) == NULL)
+  if ((tool = find_tool (name)) == NULL || tool->start == NULL)
     {
       g_autofree char *text = g_strdup_printf ("Unknown tool: %s", name);
       send_error (self, id, JSONRPC_INVALID_PARAMS, text, NULL);
@@ -368,6 +402,8 @@ handle_message (Server     *self,
       return;
     }
 
+  if (id != NULL && modern_handle_request (self, id, json_node_get_string (method), params_object, lossy))
+    return;
   if (id != NULL)
     handle_request (self, id, json_node_get_string (method), params_object);
   else
@@ -381,24 +417,36 @@ static gboolean
 parse_options (int      *argc,
                char   ***argv,
                gint     *flood,
-               gboolean *crash)
+               gboolean *crash,
+               char    **protocol)
 {
   const GOptionEntry entries[] = {
     { "flood", 0, 0, G_OPTION_ARG_INT, flood,
       "Write N notifications/message lines after notifications/initialized", "N" },
     { "crash-on-start", 0, 0, G_OPTION_ARG_NONE, crash,
       "Exit at once with status 3 (for testing clients)", NULL },
+    { "protocol", 0, 0, G_OPTION_ARG_STRING, protocol,
+      "Speak only this revision: 2025-11-25 (initialize first; server/discover and "
+      "2026-07-28 requests are refused as before initialize). Default: both", "VERSION" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
 
   g_option_context_set_summary (context, "A small MCP server on stdio whose tools ask the user "
-                                         "for input through elicitation.");
+                                         "for input through elicitation. It speaks protocol "
+                                         "revisions 2026-07-28 (server/discover, stateless "
+                                         "requests, multi-round-trip input) and 2025-11-25 "
+                                         "(initialize, elicitation/create).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, argc, argv, &error) || *flood < 0)
     {
       g_printerr ("%s: %s\n", SERVER_NAME, error ? error->message : "--flood must not be negative");
+      return FALSE;
+    }
+  if (*protocol != NULL && !g_str_equal (*protocol, LATEST_VERSION))
+    {
+      g_printerr ("%s: --protocol takes only %s\n", SERVER_NAME, LATEST_VERSION);
       return FALSE;
     }
   return TRUE;
@@ -428,10 +476,11 @@ main (int   argc,
 {
   gint flood = 0;
   gboolean crash = FALSE;
+  g_autofree char *protocol = NULL;
   Server *self;
   int status;
 
-  if (!parse_options (&argc, &argv, &flood, &crash))
+  if (!parse_options (&argc, &argv, &flood, &crash, &protocol))
     return 2;
   if (crash)
     {
@@ -449,6 +498,7 @@ main (int   argc,
   self->cancellable = g_cancellable_new ();
   self->buffer = g_byte_array_new ();
   self->flood = (guint) flood;
+  self->legacy_only = protocol != NULL;
   self->next_request_id = 1;
   self->calls = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) call_free);
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);

@@ -41,6 +41,7 @@ typedef struct _Server  Server;
 typedef struct _Call    Call;
 typedef struct _Pending Pending;
 typedef struct _Tool    Tool;
+typedef struct _Round   Round;
 
 typedef void (*ToolStartFunc)    (Call     *call);
 typedef void (*ToolAnsweredFunc) (Call     *call,
@@ -48,6 +49,9 @@ typedef void (*ToolAnsweredFunc) (Call     *call,
                                   JsonNode *result,
                                   JsonNode *error,
                                   gboolean  lossy);
+/* 2026-07-28: answers one stateless attempt at a tools/call, complete or input_required;
+ * returns NULL after setting round->problem for an invalid retry. */
+typedef JsonObject *(*ToolModernFunc) (Round *round);
 
 struct _Tool
 {
@@ -58,7 +62,23 @@ struct _Tool
   const char       *message;
   const char       *requested_schema;
   ToolStartFunc     start;
-  ToolAnsweredFunc  answered;
+  ToolAnsweredFunc  answered;  /* NULL start: only in 2026-07-28 */
+  ToolModernFunc    modern;    /* NULL: only in 2025-11-25 */
+};
+
+/* One attempt at a 2026-07-28 tools/call: everything comes with the request. */
+struct _Round
+{
+  Server     *server;
+  const Tool *tool;
+  JsonObject *arguments;  /* checked against the input schema */
+  JsonNode   *schema;     /* a copy of the tool's requested schema, or NULL */
+  JsonObject *responses;  /* params.inputResponses, or NULL */
+  const char *state;      /* params.requestState, or NULL */
+  gboolean    lossy;
+  gboolean    can_form;
+  gboolean    can_url;
+  char       *problem;
 };
 
 struct _Server
@@ -73,6 +93,7 @@ struct _Server
   int            exit_status;
 
   guint          flood;
+  gboolean       legacy_only;       /* --protocol=2025-11-25 */
 
   gboolean       initialize_seen;
   gboolean       initialized_seen;
@@ -114,6 +135,29 @@ struct _Pending
 /* The tools, in the order tools/list gives them (elicit-demo-tools.c). */
 extern const Tool  demo_tools[];
 extern const guint demo_n_tools;
+
+/* elicit-demo-modern.c */
+
+#define MODERN_VERSION "2026-07-28"
+
+gboolean   modern_handle_request (Server     *self,
+                                  JsonNode   *id,
+                                  const char *method,
+                                  JsonObject *params,
+                                  gboolean    lossy);
+gboolean   modern_is_request     (JsonObject *params);
+JsonObject *modern_form          (Round *round);
+JsonObject *modern_url_login     (Round *round);
+JsonObject *modern_flood         (Round *round);
+JsonObject *modern_two_questions (Round *round);
+JsonObject *modern_two_rounds    (Round *round);
+
+/* elicit-demo-tools.c */
+
+JsonObject *form_outcome (JsonNode *schema,
+                          JsonNode *result,
+                          JsonNode *error,
+                          gboolean  lossy);
 
 /* elicit-demo-wire.c */
 

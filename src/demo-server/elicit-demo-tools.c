@@ -150,7 +150,7 @@ call_require (Call     *call,
 
 /* Form-mode answers, shared by every form tool */
 
-static JsonObject *
+JsonObject *
 form_outcome (JsonNode *schema,
               JsonNode *result,
               JsonNode *error,
@@ -566,31 +566,31 @@ const Tool demo_tools[] = {
     "register_user", "Register a user",
     "Asks for the user registration form from the MCP elicitation examples.",
     NO_ARGUMENTS, "Complete your user registration", register_user_schema,
-    start_form, answered_form,
+    start_form, answered_form, modern_form,
   },
   {
     "configure_project", "Configure a project",
     "Asks for the project configuration form from the MCP elicitation examples.",
     NO_ARGUMENTS, "Configure your new project settings", configure_project_schema,
-    start_form, answered_form,
+    start_form, answered_form, modern_form,
   },
   {
     "setup_dev_environment", "Set up a development environment",
     "Asks for the development environment form from the MCP elicitation examples.",
     NO_ARGUMENTS, "Set up your development environment preferences", setup_dev_environment_schema,
-    start_form, answered_form,
+    start_form, answered_form, modern_form,
   },
   {
     "every_field", "Every field",
     "Asks for one field of every kind and constraint, each with a default.",
     NO_ARGUMENTS, "Fill in one field of every kind", every_field_schema,
-    start_form, answered_form,
+    start_form, answered_form, modern_form,
   },
   {
     "no_defaults", "Every field, no defaults",
     "Asks for one field of every kind and constraint, none with a default.",
     NO_ARGUMENTS, "Fill in one field of every kind (nothing is filled in for you)", every_field_schema,
-    start_form, answered_form,
+    start_form, answered_form, modern_form,
   },
   {
     "every_enum", "Every kind of choice",
@@ -600,7 +600,7 @@ const Tool demo_tools[] = {
     "\"title\":\"With defaults\",\"description\":\"Give every choice a default\",\"default\":true}},"
     "\"additionalProperties\":false}",
     "Choose one of each", every_enum_schema,
-    start_every_enum, answered_form,
+    start_every_enum, answered_form, modern_form,
   },
   {
     "confirm", "Confirm",
@@ -609,7 +609,7 @@ const Tool demo_tools[] = {
     "\"description\":\"What to ask\",\"minLength\":1,\"maxLength\":500,"
     "\"default\":\"Delete the file demo.txt?\"}},\"additionalProperties\":false}",
     "Delete the file demo.txt?", confirm_schema,
-    start_confirm, answered_form,
+    start_confirm, answered_form, modern_form,
   },
   {
     "url_login", "Sign in on a web page",
@@ -619,7 +619,7 @@ const Tool demo_tools[] = {
     "\"title\":\"Complete after (ms)\",\"description\":\"How long the pretend sign-in takes\","
     "\"minimum\":0,\"maximum\":60000,\"default\":500}},\"additionalProperties\":false}",
     "Please sign in to Example Co to continue.", NULL,
-    start_url_login, answered_url_login,
+    start_url_login, answered_url_login, modern_url_login,
   },
   {
     "url_required", "Require a web sign-in",
@@ -629,7 +629,7 @@ const Tool demo_tools[] = {
     "\"title\":\"Complete after (ms)\",\"description\":\"-1 never completes\","
     "\"minimum\":-1,\"maximum\":60000,\"default\":1000}},\"additionalProperties\":false}",
     "Authorization is required to access your Example Co files.", NULL,
-    start_url_required, NULL,
+    start_url_required, NULL, NULL,
   },
   {
     "cancel_after", "Ask, then change its mind",
@@ -638,7 +638,7 @@ const Tool demo_tools[] = {
     "\"title\":\"After (ms)\",\"description\":\"How long to wait before withdrawing\","
     "\"minimum\":0,\"maximum\":600000,\"default\":1000}},\"additionalProperties\":false}",
     "This request will be withdrawn in a moment", note_schema,
-    start_cancel_after, answered_form,
+    start_cancel_after, answered_form, NULL,
   },
   {
     "flood_elicitations", "Flood of requests",
@@ -647,7 +647,20 @@ const Tool demo_tools[] = {
     "\"description\":\"How many requests to send\",\"minimum\":1,\"maximum\":1000,"
     "\"default\":10}},\"additionalProperties\":false}",
     NULL, note_schema,
-    start_flood, answered_flood,
+    start_flood, answered_flood, modern_flood,
+  },
+  {
+    "two_questions", "Two questions at once",
+    "Asks for a name and a confirmation in one round (2026-07-28 only).",
+    NO_ARGUMENTS, NULL, NULL,
+    NULL, NULL, modern_two_questions,
+  },
+  {
+    "two_rounds", "Two rounds of questions",
+    "Asks for a project name, then, in a second round that carries requestState, for its "
+    "framework and port (2026-07-28 only).",
+    NO_ARGUMENTS, NULL, NULL,
+    NULL, NULL, modern_two_rounds,
   },
 };
 
