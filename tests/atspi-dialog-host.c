@@ -123,14 +123,14 @@ main (int   argc,
   g_autoptr(ElicitTransport) transport = NULL;
   g_autoptr(JsonNode) arguments = NULL;
   g_autoptr(GError) error = NULL;
-  const char *server_argv[2] = { NULL, NULL };
+  g_autoptr(GPtrArray) server_argv = g_ptr_array_new ();
   Host host = { 0 };
 
   setlocale (LC_ALL, "");
 
   if (argc < 3)
     {
-      g_printerr ("Usage: %s SERVER TOOL [ARGUMENTS-JSON]\n", argv[0]);
+      g_printerr ("Usage: %s SERVER TOOL [ARGUMENTS-JSON [SERVER-ARGUMENT…]]\n", argv[0]);
       return 2;
     }
 
@@ -144,8 +144,11 @@ main (int   argc,
       return 2;
     }
 
-  server_argv[0] = argv[1];
-  transport = elicit_stdio_transport_new (server_argv, NULL, NULL, &error);
+  g_ptr_array_add (server_argv, argv[1]);
+  for (int i = 4; i < argc; i++)
+    g_ptr_array_add (server_argv, argv[i]);
+  g_ptr_array_add (server_argv, NULL);
+  transport = elicit_stdio_transport_new ((const char * const *) server_argv->pdata, NULL, NULL, &error);
   if (transport == NULL)
     {
       g_print ("ERROR %s\n", error->message);

@@ -29,9 +29,15 @@ PYTHON = '/usr/bin/python3'
 if not ELICIT or not DEMO:
     skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
 
+# elicit call speaks 2026-07-28 with the demo server, which offers these tools there; with
+# --protocol=2025-11-25 it speaks only 2025-11-25 and offers LEGACY_TOOLS.
 DEMO_TOOLS = ['register_user', 'configure_project', 'setup_dev_environment', 'every_field',
-              'no_defaults', 'every_enum', 'confirm', 'url_login', 'url_required', 'cancel_after',
-              'flood_elicitations']
+              'no_defaults', 'every_enum', 'confirm', 'url_login', 'flood_elicitations',
+              'two_questions', 'two_rounds']
+LEGACY_TOOLS = ['register_user', 'configure_project', 'setup_dev_environment', 'every_field',
+                'no_defaults', 'every_enum', 'confirm', 'url_login', 'url_required', 'cancel_after',
+                'flood_elicitations']
+LEGACY = '--protocol=2025-11-25'
 
 
 def headless_env():
@@ -143,6 +149,28 @@ def without_a_tool_it_prints_the_servers_tools():
 
 
 @test
+def a_2025_only_demo_server_still_lists_its_2025_tools():
+    status, out, err = call('--', DEMO, LEGACY)
+    check_equal(status, 0, 'exit status (stderr: %s)' % err)
+    check_equal([tool['name'] for tool in json.loads(out)['tools']], LEGACY_TOOLS, 'tool names')
+
+
+@test
+def the_demo_server_is_called_in_2026_07_28_with_multi_round_trip_input():
+    # elicit call reports no revision itself; --verbose shows the server's own log, which
+    # names the revision the client offered and the MRTR retry.
+    status, out, err = call('--verbose', '--tool', 'confirm', '--', DEMO)
+    check_equal(status, 4, 'exit status')
+    lines = err.splitlines()
+    check('elicit-demo-server: elicit-demo-server: server/discover: the client offers 2026-07-28' in lines,
+          'no 2026-07-28 discovery in: ' + err)
+    check('elicit-demo-server: elicit-demo-server: tools/call confirm (2026-07-28, a retry with inputResponses)'
+          in lines, 'no MRTR retry in: ' + err)
+    check_equal(json.loads(out)['structuredContent'], {'action': 'cancel'}, 'what the server received')
+    check_equal(json.loads(out)['resultType'], 'complete', 'the result type')
+
+
+@test
 def the_result_is_printed_as_indented_json():
     arguments = {'b': [1, 2.5, 'ü “quoted”\n'], 'a': None, 'big': 9007199254740993}
     status, out, err = call('--tool', 'echo', '--arguments', json.dumps(arguments), *fake())
@@ -181,11 +209,11 @@ def the_name_labels_the_server():
 
 @test
 def a_chatty_servers_log_goes_to_stderr_only_with_verbose():
-    status, out, err = call('--tool', 'confirm', '--', DEMO, '--flood', '1000')
+    status, out, err = call('--tool', 'confirm', '--', DEMO, LEGACY, '--flood', '1000')
     check_equal(status, 4, 'exit status')
     check('flood message' not in err, 'log messages without --verbose')
 
-    status, out, err = call('--verbose', '--tool', 'confirm', '--', DEMO, '--flood', '1000')
+    status, out, err = call('--verbose', '--tool', 'confirm', '--', DEMO, LEGACY, '--flood', '1000')
     check_equal(status, 4, 'exit status')
     lines = [line for line in err.splitlines() if 'flood message' in line]
     check_equal(len(lines), 1000, 'log lines with --verbose')
@@ -196,7 +224,7 @@ def a_chatty_servers_log_goes_to_stderr_only_with_verbose():
 
 @test
 def two_hundred_thousand_log_messages_before_the_result_do_not_stop_it():
-    status, out, err = call('--tool', 'confirm', '--', DEMO, '--flood', '200000', timeout=300)
+    status, out, err = call('--tool', 'confirm', '--', DEMO, LEGACY, '--flood', '200000', timeout=300)
     check_equal(status, 4, 'exit status')
     check_equal(json.loads(out)['structuredContent'], {'action': 'cancel'}, 'what the server received')
 
@@ -207,7 +235,7 @@ def a_flood_of_requests_meets_the_rate_limit_without_a_deadlock():
     # never reached, but after a burst of 20 the rate limit refuses the rest,
     # while both sides write hundreds of kilobytes at each other.
     status, out, err = call('--name', 'Flood', '--tool', 'flood_elicitations', '--arguments', '{"count": 1000}',
-                            '--', DEMO)
+                            '--', DEMO, LEGACY)
     check_equal(status, 4, 'exit status')
     check_equal(json.loads(out)['content'][0]['text'], 'accept: 0, decline: 0, cancel: 20, error: 980, invalid: 0',
                 'the server\'s tally')

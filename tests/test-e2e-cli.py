@@ -151,7 +151,8 @@ def showing_dialogs(pid, title):
 
 @test
 def call_shows_a_flood_one_dialog_at_a_time_and_refuses_the_excess():
-    run = elicit_call('Flood', 'flood_elicitations', {'count': 1000}, DEMO)
+    # The 2025-11-25 flood: 1,000 server-initiated elicitation/create requests at once.
+    run = elicit_call('Flood', 'flood_elicitations', {'count': 1000}, DEMO, '--protocol=2025-11-25')
     title = 'Request from Flood'
     try:
         for answered in range(16):

@@ -161,6 +161,20 @@ demo_setup (Fixture       *fixture,
             gconstpointer  data)
 {
   const char *server = g_getenv ("ELICIT_DEMO_SERVER");
+  /* These tests pin the 2025-11-25 wire: server-initiated elicitation/create. */
+  const char *argv[] = { server, "--protocol=2025-11-25", NULL };
+
+  g_assert_nonnull (server);
+  fixture_connect (fixture, argv);
+}
+
+/* The demo server as it runs by default: it speaks 2026-07-28 too, and the session
+ * chooses it. */
+static void
+modern_setup (Fixture       *fixture,
+              gconstpointer  data)
+{
+  const char *server = g_getenv ("ELICIT_DEMO_SERVER");
   const char *argv[] = { server, NULL };
 
   g_assert_nonnull (server);
@@ -1125,6 +1139,151 @@ test_everything_url_error_path (Fixture       *fixture,
   g_assert_true (g_uuid_string_is_valid (elicit_request_get_elicitation_id (elicitation)));
 }
 
+/* elicit-demo-server in 2026-07-28 */
+
+static void
+test_modern_handshake_and_tools (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  static const char *names[] = {
+    "register_user", "configure_project", "setup_dev_environment", "every_field",
+    "no_defaults", "every_enum", "confirm", "url_login", "flood_elicitations",
+    "two_questions", "two_rounds",
+  };
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonArray) tools = NULL;
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *slot = NULL;
+
+  g_assert_cmpstr (elicit_session_get_protocol_version (fixture->session), ==, "2026-07-28");
+  g_assert_cmpstr (elicit_session_get_server_name (fixture->session), ==, "elicit-demo-server");
+  g_assert_cmpstr (elicit_session_get_server_title (fixture->session), ==, "Elicit Demo Server");
+  g_assert_cmpstr (elicit_session_get_server_version (fixture->session), ==, PACKAGE_VERSION);
+
+  elicit_session_list_tools_async (fixture->session, NULL, store_result_cb, &slot);
+  result = wait_result (&slot, "tools/list");
+  tools = elicit_session_list_tools_finish (fixture->session, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_array_get_length (tools), ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (tools, i), "name"),
+                     ==, names[i]);
+}
+
+static void
+test_modern_confirm (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(ElicitRequest) request = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *slot = NULL;
+
+  start_call (fixture, "confirm", "{\"question\":\"Launch the rocket?\"}", NULL, &slot);
+  request = next_request (fixture);
+  assert_form_request (request, "Launch the rocket?", "confirmed:boolean*");
+  accept_json (request, "{\"confirmed\":true}");
+  result = finish_call (fixture, &slot, &error);
+  g_assert_no_error (error);
+  assert_demo_result (result, FALSE, "accept: {\"confirmed\":true}",
+                      "{\"action\":\"accept\",\"content\":{\"confirmed\":true}}");
+}
+
+static void
+test_modern_two_questions (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(ElicitRequest) first = NULL;
+  g_autoptr(ElicitRequest) second = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *slot = NULL;
+
+  start_call (fixture, "two_questions", NULL, NULL, &slot);
+  first = next_request (fixture);
+  second = next_request (fixture);
+  assert_form_request (first, "What is your name?", "name:text*");
+  assert_form_request (second, "Go ahead with the demo?", "confirmed:boolean*");
+  accept_json (first, "{\"name\":\"Ada “the first” 🚀\"}");
+  accept_json (second, "{\"confirmed\":false}");
+  result = finish_call (fixture, &slot, &error);
+  g_assert_no_error (error);
+  assert_demo_result (result, FALSE,
+                      "name: accept: {\"name\":\"Ada “the first” 🚀\"}; confirm: accept: {\"confirmed\":false}",
+                      "{\"name\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada “the first” 🚀\"}},"
+                      "\"confirm\":{\"action\":\"accept\",\"content\":{\"confirmed\":false}}}");
+}
+
+static void
+test_modern_two_rounds (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(ElicitRequest) project = NULL;
+  g_autoptr(ElicitRequest) details = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *slot = NULL;
+
+  start_call (fixture, "two_rounds", NULL, NULL, &slot);
+  project = next_request (fixture);
+  assert_form_request (project, "Name your project", "projectName:text*");
+  accept_json (project, "{\"projectName\":\"Zed\"}");
+
+  /* Round two names the first answer: it came back through requestState. */
+  details = next_request (fixture);
+  assert_form_request (details, "Choose a framework and port for Zed", "framework:choice* port:integer*");
+  accept_json (details, "{\"framework\":\"svelte\",\"port\":8080}");
+  result = finish_call (fixture, &slot, &error);
+  g_assert_no_error (error);
+  assert_demo_result (result, FALSE,
+                      "first: accept: {\"projectName\":\"Zed\"}; "
+                      "second: accept: {\"framework\":\"svelte\",\"port\":8080}",
+                      "{\"first\":{\"action\":\"accept\",\"content\":{\"projectName\":\"Zed\"}},"
+                      "\"second\":{\"action\":\"accept\",\"content\":{\"framework\":\"svelte\",\"port\":8080}}}");
+}
+
+static void
+test_modern_two_rounds_decline (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autoptr(ElicitRequest) project = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *slot = NULL;
+
+  start_call (fixture, "two_rounds", NULL, NULL, &slot);
+  project = next_request (fixture);
+  elicit_request_decline (project);
+  result = finish_call (fixture, &slot, &error);
+  g_assert_no_error (error);
+  assert_demo_result (result, FALSE, "first: decline", "{\"first\":{\"action\":\"decline\"}}");
+}
+
+static void
+test_modern_url_login (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(ElicitRequest) request = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *slot = NULL;
+
+  start_call (fixture, "url_login", NULL, NULL, &slot);
+  request = next_request (fixture);
+  g_assert_cmpint (elicit_request_get_mode (request), ==, ELICIT_REQUEST_MODE_URL);
+  g_assert_cmpstr (elicit_request_get_message (request), ==, "Please sign in to Example Co to continue.");
+  g_assert_cmpstr (elicit_request_get_url (request), ==, "https://auth.example.com/login");
+  /* 2026-07-28 URL requests carry no elicitationId. */
+  g_assert_null (elicit_request_get_elicitation_id (request));
+  /* Nothing will announce completion later in this revision: the accept is the end. */
+  g_assert_true (elicit_request_accept (request, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (elicit_request_get_state (request), ==, ELICIT_REQUEST_STATE_COMPLETED);
+  result = finish_call (fixture, &slot, &error);
+  g_assert_no_error (error);
+  assert_demo_result (result, FALSE, "accept", "{\"action\":\"accept\"}");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1134,10 +1293,18 @@ main (int   argc,
 
 #define DEMO(path, func) \
   g_test_add ("/Elicit/E2E/Demo/" path, Fixture, NULL, demo_setup, func, fixture_teardown)
+#define MODERN(path, func) \
+  g_test_add ("/Elicit/E2E/Demo2026/" path, Fixture, NULL, modern_setup, func, fixture_teardown)
 #define EVERYTHING(path, func) \
   g_test_add ("/Elicit/E2E/Everything/" path, Fixture, NULL, NULL, func, fixture_teardown)
 
   DEMO ("handshake-names-the-server-and-lists-every-tool", test_demo_handshake_and_tools);
+  MODERN ("discovery-chooses-2026-07-28-and-lists-its-tools", test_modern_handshake_and_tools);
+  MODERN ("confirm-asks-through-input-requests-and-reports-the-answer", test_modern_confirm);
+  MODERN ("two-requests-in-one-round-come-back-exactly", test_modern_two_questions);
+  MODERN ("a-second-round-carries-request-state", test_modern_two_rounds);
+  MODERN ("a-declined-first-round-ends-the-call", test_modern_two_rounds_decline);
+  MODERN ("url-mode-without-an-elicitation-id", test_modern_url_login);
   DEMO ("register-user-arrives-as-the-seed-form-and-the-answer-arrives-exactly", test_demo_register_user);
   DEMO ("configure-project-arrives-as-the-seed-form-and-the-answer-arrives-exactly",
         test_demo_configure_project);

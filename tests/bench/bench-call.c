@@ -260,8 +260,9 @@ main (int   argc,
 
   for (int i = 0; i < runs; i++)
     {
+      /* The elicitation/create → dialog figure: the demo server in 2025-11-25. */
       const char *elicit_argv[] = { elicit, "call", "--name", "Bench", "--tool", "confirm", "--",
-                                    server, NULL };
+                                    server, "--protocol=2025-11-25", NULL };
       const char *zenity_argv[] = { zenity, "--forms", "--title=Bench", "--text=Delete the file demo.txt?",
                                     "--add-entry=Confirm", NULL };
       Run run;

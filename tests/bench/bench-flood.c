@@ -170,7 +170,8 @@ run_session (guint    count,
              GError **error)
 {
   g_autofree char *count_text = g_strdup_printf ("%u", count);
-  const char *argv[] = { opt_server, "--flood", count_text, NULL };
+  /* The flood follows notifications/initialized, which only 2025-11-25 has. */
+  const char *argv[] = { opt_server, "--protocol=2025-11-25", "--flood", count_text, NULL };
   g_autoptr(ElicitTransport) transport = NULL;
   g_autoptr(ElicitSession) session = NULL;
   SessionRun run = { .count = count };
