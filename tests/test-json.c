@@ -76,12 +76,6 @@ static const Refusal refusals[] = {
     "A JSON string contains a NUL character (\\u0000) at byte 3" },
   { "escaped-nul-in-a-name", "{\"\\u0000\":1}", -1, ELICIT_JSON_ERROR_NUL_IN_STRING,
     "A JSON string contains a NUL character (\\u0000) at byte 2" },
-  { "lone-high-surrogate", "[\"\\ud800\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
-    "Not valid UTF-8: a lone surrogate escape at byte 2" },
-  { "lone-low-surrogate", "[\"\\uDC00\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
-    "Not valid UTF-8: a lone surrogate escape at byte 2" },
-  { "high-surrogate-before-a-letter", "[\"\\ud800\\u0041\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
-    "Not valid UTF-8: a lone surrogate escape at byte 2" },
   { "invalid-byte", "[\"\xff\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8, "Not valid UTF-8 at byte 2" },
   { "overlong-encoding", "[\"\xc0\xaf\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8, "Not valid UTF-8 at byte 2" },
   { "overlong-three-bytes", "[\"\xe0\x80\xaf\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
@@ -116,6 +110,8 @@ static const Refusal refusals[] = {
     "A JSON object repeats the member name at byte 7" },
   { "repeated-non-ascii-name", "{\"\xc3\xa9\":1,\"\\u00e9\":2}", -1, ELICIT_JSON_ERROR_DUPLICATE_NAME,
     "A JSON object repeats the member name at byte 8" },
+  { "repeated-name-with-a-lone-surrogate", "{\"\xef\xbf\xbd\":1,\"\\ud800\":2}", -1,
+    ELICIT_JSON_ERROR_DUPLICATE_NAME, "A JSON object repeats the member name at byte 9" },
   { "repeated-name-with-surrogate-pair", "{\"\xf0\x9f\x98\x80\":1,\"\\ud83d\\ude00\":2}", -1,
     ELICIT_JSON_ERROR_DUPLICATE_NAME, "A JSON object repeats the member name at byte 10" },
   /* Refused after much of the tree was built: what was built is freed (LeakSanitizer). */
@@ -182,6 +178,15 @@ static const Acceptance acceptances[] = {
   { "same-name-in-nested-objects", "{\"a\":{\"a\":{\"a\":1}}}", "{\"a\":{\"a\":{\"a\":1}}}" },
   { "names-differing-after-a-common-start", "{\"ab\":1,\"a\":2,\"abc\":3}", "{\"ab\":1,\"a\":2,\"abc\":3}" },
   { "empty-containers", "{\"a\":[],\"b\":{},\"\":\"\"}", "{\"a\":[],\"b\":{},\"\":\"\"}" },
+  /* Lone surrogates become U+FFFD, as a UTF-8 encoder makes them. */
+  { "lone-high-surrogate", "[\"\\ud800\"]", "[\"\uFFFD\"]" },
+  { "lone-low-surrogate", "[\"\\uDC00\"]", "[\"\uFFFD\"]" },
+  { "half-an-emoji-in-a-log-line", "{\"data\":\"ok \\ud83d\"}", "{\"data\":\"ok \uFFFD\"}" },
+  { "high-surrogate-before-a-letter", "[\"\\ud800\\u0041\"]", "[\"\uFFFDA\"]" },
+  { "two-high-surrogates-then-a-low", "[\"\\ud800\\ud83d\\ude00\"]", "[\"\uFFFD😀\"]" },
+  { "low-before-high", "[\"\\udc00\\ud800\"]", "[\"\uFFFD\uFFFD\"]" },
+  { "high-surrogate-at-the-end-of-a-name", "{\"a\\ud800\":1}", "{\"a\uFFFD\":1}" },
+  { "high-surrogate-before-an-escape", "[\"\\ud800\\n\"]", "[\"\uFFFD\\n\"]" },
 };
 
 static void

@@ -31,8 +31,8 @@ G_BEGIN_DECLS
  * @ELICIT_JSON_ERROR_INVALID: not strict RFC 8259 JSON (json-glib alone would
  *   accept comments, single quotes, hexadecimal and octal numbers...), or empty
  * @ELICIT_JSON_ERROR_TOO_DEEP: arrays and objects nested deeper than the limit
- * @ELICIT_JSON_ERROR_INVALID_UTF8: bytes that are not UTF-8, or a `\u` escape
- *   naming a lone surrogate
+ * @ELICIT_JSON_ERROR_INVALID_UTF8: bytes that are not UTF-8 (a lone surrogate
+ *   `\u` escape is valid JSON: it becomes U+FFFD)
  * @ELICIT_JSON_ERROR_NUL_IN_STRING: `\u0000` in a string or a member name
  * @ELICIT_JSON_ERROR_NUMBER_OUT_OF_RANGE: an integer literal outside int64, or
  *   a number too large for a double

@@ -291,18 +291,21 @@ scan_escape (Scanner       *s,
         return fail (s, ELICIT_JSON_ERROR_NUL_IN_STRING,
                      _("A JSON string contains a NUL character (\\u0000) at byte %lu"),
                      offset_of (s, p));
-      if (c >= 0xdc00 && c <= 0xdfff)
-        goto lone_surrogate;
-      if (c >= 0xd800 && c <= 0xdbff)
+      *pp = p + 6;
+      if (c >= 0xd800 && c <= 0xdbff && s->end - p >= 12 && p[6] == '\\' &&
+          p[7] == 'u' && read_hex4 (p + 8, s->end, &low) &&
+          low >= 0xdc00 && low <= 0xdfff)
         {
-          if (s->end - p < 12 || p[6] != '\\' || p[7] != 'u' ||
-              !read_hex4 (p + 8, s->end, &low) || low < 0xdc00 || low > 0xdfff)
-            goto lone_surrogate;
           c = combine_surrogates (c, low);
           *pp = p + 12;
         }
-      else
-        *pp = p + 6;
+      else if (c >= 0xd800 && c <= 0xdfff)
+        {
+          /* A lone surrogate is valid JSON (RFC 8259 §8.2), and a JavaScript
+           * server writes one when it cuts an emoji in half: it becomes
+           * U+FFFD, as a UTF-8 encoder makes it. */
+          c = 0xfffd;
+        }
       if (out != NULL)
         {
           char utf8[6];
@@ -321,10 +324,6 @@ scan_escape (Scanner       *s,
                    offset_of (s, p));
     }
 
-lone_surrogate:
-  return fail (s, ELICIT_JSON_ERROR_INVALID_UTF8,
-               _("Not valid UTF-8: a lone surrogate escape at byte %lu"),
-               offset_of (s, p));
 }
 
 /*
@@ -583,7 +582,7 @@ typedef struct
 static int
 name_iter_next (NameIter *it)
 {
-  gunichar c, low = 0xdc00;
+  gunichar c, low;
 
   if (it->i < it->n)
     return it->buf[it->i++];
@@ -606,12 +605,15 @@ name_iter_next (NameIter *it)
     case 'u':
       read_hex4 (it->p, it->p + 4, &c);
       it->p += 4;
-      if (c >= 0xd800 && c <= 0xdbff)
+      /* As scan_escape() reads it: the text was checked already. */
+      if (c >= 0xd800 && c <= 0xdbff && it->p[0] == '\\' && it->p[1] == 'u' &&
+          read_hex4 (it->p + 2, it->p + 6, &low) && low >= 0xdc00 && low <= 0xdfff)
         {
-          read_hex4 (it->p + 2, it->p + 6, &low);
           it->p += 6;
           c = combine_surrogates (c, low);
         }
+      else if (c >= 0xd800 && c <= 0xdfff)
+        c = 0xfffd;
       it->n = (guint) g_unichar_to_utf8 (c, (char *) it->buf);
       it->i = 1;
       return it->buf[0];
@@ -909,12 +911,13 @@ scan_text (const char  *data,
  *
  * Checks in one pass that @data is one strict RFC 8259 JSON value that
  * json-glib will read exactly: valid UTF-8, nesting within @max_depth, no
- * `\u0000`, no lone surrogate escape, integers within int64, finite numbers,
+ * `\u0000`, integers within int64, finite numbers,
  * no member name twice in one object, and at most %ELICIT_JSON_MAX_VALUES
  * values and %ELICIT_JSON_MAX_OBJECTS objects. Allocates nothing per value.
  *
  * Returns: whether elicit_json_parse() would accept @data (and so whether it
- *   may be given to JsonParser)
+ *   may be given to JsonParser; lone surrogate escapes, which this makes
+ *   U+FFFD, json-glib reads its own way)
  */
 gboolean
 elicit_json_check (const char  *data,
