@@ -14,6 +14,7 @@
 #   tools/list        two tools, "echo" and "elicit"
 #   tools/call echo   answers {"content": [{"type": "text", "text": <arguments as JSON>}]}
 #   tools/call fail   answers {"content": [{"type": "text", "text": "it broke"}], "isError": true}
+#   tools/call result answers with the arguments' "result" exactly as given (hostile results)
 #   tools/call exit   writes "fake: exiting mid-call" to stderr and exits 9
 #   tools/call hang   never answers
 #   tools/call elicit sends elicitation/create (params: the arguments' "params", or a one-field
@@ -71,6 +72,8 @@ def call_tool(msg_id, params):
         answer(msg_id, text_result(json.dumps(arguments, sort_keys=True)))
     elif name == 'fail':
         answer(msg_id, text_result('it broke', is_error=True))
+    elif name == 'result':
+        answer(msg_id, arguments.get('result'))
     elif name == 'exit':
         sys.stderr.write('fake: exiting mid-call\n')
         sys.stderr.flush()

@@ -145,6 +145,35 @@ def a_tool_error_exits_1_and_still_prints_the_result():
 
 
 @test
+def hostile_members_of_a_result_are_read_as_missing():
+    # Each would make json-glib's own readers log a CRITICAL, fatal in this suite.
+    hostile = [
+        ({'content': [{'type': 'text', 'text': {'a': 1}}], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': ['a']}], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': None}], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': 7}], 'isError': True}, 1, 'no message'),
+        ({'content': ['it broke'], 'isError': True}, 1, 'no message'),
+        ({'content': [[{'text': 'nested'}]], 'isError': True}, 1, 'no message'),
+        ({'content': {'0': {'text': 'x'}}, 'isError': True}, 1, 'no message'),
+        ({'content': 'it broke', 'isError': True}, 1, 'no message'),
+        ({'content': [], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': 'true'}, 0, None),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': {'value': True}}, 0, None),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': [True]}, 0, None),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': 1}, 0, None),
+    ]
+    for result, expected_status, message in hostile:
+        status, out, err = call('--tool', 'result', '--arguments', json.dumps({'result': result}),
+                                *fake())
+        check_equal(status, expected_status, 'exit status for %s: %s' % (json.dumps(result), err))
+        check_equal(json.loads(out), result, 'the result as the server sent it')
+        if message is not None:
+            check_equal(err, 'elicit: the tool “result” reported an error: %s\n' % message, 'stderr')
+        else:
+            check_equal(err, '', 'stderr')
+
+
+@test
 def without_a_display_a_request_is_cancelled_and_it_exits_4():
     status, out, err = call('--tool', 'confirm', '--', DEMO)
     check_equal(status, 4, 'exit status')

@@ -749,6 +749,66 @@ test_write_builds_and_appends (void)
   g_assert_cmpstr (null_text, ==, "null");
 }
 
+/* Type-checking readers ------------------------------------------------------ */
+
+static void
+test_readers_check_types (void)
+{
+  g_autoptr(JsonNode) root = elicit_json_parse ("{\"s\":\"text\",\"o\":{\"k\":1},\"a\":[\"x\",{},1],"
+                                                "\"i\":-7,\"d\":1.5,\"w\":2.0,\"b\":true,\"n\":null}",
+                                                -1, 0, NULL);
+  JsonObject *object = json_node_get_object (root);
+  const char *names[] = { "s", "o", "a", "i", "d", "w", "b", "n", "missing" };
+  JsonArray *array;
+  gint64 i = 0;
+  double d = 0;
+  gboolean b = FALSE;
+
+  /* Every reader on every type: the right one answers, the rest say no
+   * (json-glib's own readers would log a CRITICAL for most of these). */
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      const char *name = names[k];
+
+      g_assert_true ((elicit_json_object_get_string (object, name) != NULL) == g_str_equal (name, "s"));
+      g_assert_true ((elicit_json_object_get_object (object, name) != NULL) == g_str_equal (name, "o"));
+      g_assert_true ((elicit_json_object_get_array (object, name) != NULL) == g_str_equal (name, "a"));
+      g_assert_true (elicit_json_object_get_int (object, name, NULL) == g_str_equal (name, "i"));
+      g_assert_true (elicit_json_object_get_number (object, name, NULL) ==
+                     (g_str_equal (name, "i") || g_str_equal (name, "d") || g_str_equal (name, "w")));
+      g_assert_true (elicit_json_object_get_boolean (object, name, NULL) == g_str_equal (name, "b"));
+    }
+
+  g_assert_cmpstr (elicit_json_object_get_string (object, "s"), ==, "text");
+  g_assert_true (elicit_json_object_get_int (object, "i", &i));
+  g_assert_cmpint (i, ==, -7);
+  g_assert_true (elicit_json_object_get_number (object, "d", &d));
+  g_assert_cmpfloat (d, ==, 1.5);
+  g_assert_true (elicit_json_object_get_number (object, "i", &d));
+  g_assert_cmpfloat (d, ==, -7.0);
+  g_assert_true (elicit_json_object_get_boolean (object, "b", &b));
+  g_assert_true (b);
+  g_assert_true (elicit_json_object_get_int (elicit_json_object_get_object (object, "o"), "k", &i));
+  g_assert_cmpint (i, ==, 1);
+
+  array = elicit_json_object_get_array (object, "a");
+  g_assert_cmpstr (elicit_json_array_get_string (array, 0), ==, "x");
+  g_assert_null (elicit_json_array_get_string (array, 1));
+  g_assert_null (elicit_json_array_get_string (array, 2));
+  g_assert_null (elicit_json_array_get_string (array, 3));
+  g_assert_null (elicit_json_array_get_object (array, 0));
+  g_assert_nonnull (elicit_json_array_get_object (array, 1));
+  g_assert_null (elicit_json_array_get_object (array, 2));
+  g_assert_null (elicit_json_array_get_object (array, 300));
+
+  /* A missing container reads as missing members. */
+  g_assert_null (elicit_json_object_get_string (NULL, "s"));
+  g_assert_null (elicit_json_object_get_object (elicit_json_object_get_object (object, "x"), "y"));
+  g_assert_false (elicit_json_object_get_int (NULL, "i", &i));
+  g_assert_null (elicit_json_array_get_string (NULL, 0));
+  g_assert_null (elicit_json_array_get_object (elicit_json_object_get_array (object, "s"), 0));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -778,6 +838,8 @@ main (int   argc,
       g_test_add_data_func (path, &trickies[i], test_same_as_json_glib);
     }
 
+  g_test_add_func ("/Elicit/Json/readers-check-the-type-of-untrusted-members",
+                   test_readers_check_types);
   g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/from-every-fixture",
                    test_fixtures_same_as_json_glib);
   g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/at-the-deepest-allowed",

@@ -368,8 +368,7 @@ timing_message_cb (ElicitTransport *transport,
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 
   if (object != NULL &&
-      g_strcmp0 (json_object_get_string_member_with_default (object, "method", NULL),
-                 "elicitation/create") == 0)
+      g_strcmp0 (elicit_json_object_get_string (object, "method"), "elicitation/create") == 0)
     elicit_cli_timing_mark ("elicitation-received");
 }
 
@@ -455,21 +454,13 @@ is_server_failure (const GError *error)
     }
 }
 
+/* The text of the first content block of a tool's result, if it is text. */
 static const char *
 first_text (JsonObject *result)
 {
-  JsonNode *content = json_object_get_member (result, "content");
-  JsonNode *first;
+  JsonArray *content = elicit_json_object_get_array (result, "content");
 
-  if (content == NULL || !JSON_NODE_HOLDS_ARRAY (content) ||
-      json_array_get_length (json_node_get_array (content)) == 0)
-    return NULL;
-
-  first = json_array_get_element (json_node_get_array (content), 0);
-  if (!JSON_NODE_HOLDS_OBJECT (first))
-    return NULL;
-
-  return json_object_get_string_member_with_default (json_node_get_object (first), "text", NULL);
+  return elicit_json_object_get_string (elicit_json_array_get_object (content, 0), "text");
 }
 
 static void
@@ -478,12 +469,10 @@ print_result (Call       *call,
 {
   g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), result);
   gboolean is_error = FALSE;
-  JsonNode *flag = json_object_get_member (result, "isError");
 
   elicit_cli_print_json (stdout, node);
 
-  if (flag != NULL && JSON_NODE_HOLDS_VALUE (flag) && json_node_get_value_type (flag) == G_TYPE_BOOLEAN)
-    is_error = json_node_get_boolean (flag);
+  elicit_json_object_get_boolean (result, "isError", &is_error);
 
   if (elicit_prompter_get_n_said_no (call->prompter) > 0)
     {

@@ -88,28 +88,6 @@ out_row (const char *indent,
   out ("%s%s%*s %s\n", indent, label, MAX (column - display_width (label), 0), "", value);
 }
 
-static JsonObject *
-get_object_member (JsonObject *object,
-                   const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return (node != NULL && JSON_NODE_HOLDS_OBJECT (node)) ? json_node_get_object (node) : NULL;
-}
-
-static const char *
-get_string_member (JsonObject *object,
-                   const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
 /* FILE may be a requestedSchema, the params of elicitation/create, or a whole
  * JSON-RPC request. */
 static gboolean
@@ -128,7 +106,7 @@ find_input (JsonNode   *root,
     }
 
   object = json_node_get_object (root);
-  params = get_object_member (object, "params");
+  params = elicit_json_object_get_object (object, "params");
   if (json_object_has_member (object, "method") && params != NULL)
     object = params;
 
@@ -137,7 +115,7 @@ find_input (JsonNode   *root,
       json_object_has_member (object, "message"))
     {
       input->params = object;
-      input->schema = get_object_member (object, "requestedSchema");
+      input->schema = elicit_json_object_get_object (object, "requestedSchema");
     }
   else
     {
@@ -542,7 +520,7 @@ lint_url (JsonObject *params)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(ElicitUrlInfo) info = NULL;
-  const char *url = get_string_member (params, "url");
+  const char *url = elicit_json_object_get_string (params, "url");
   const char * const *warnings;
   const char *labels[] = {
     _("URL:"), _("Scheme:"), _("Host:"), _("Host (ASCII):"), _("Registrable domain:"),
@@ -670,15 +648,15 @@ elicit_lint_main (int    argc,
       return 1;
     }
 
-  if (input.params != NULL && get_string_member (input.params, "message") != NULL)
+  if (input.params != NULL && elicit_json_object_get_string (input.params, "message") != NULL)
     {
       g_autofree char *message = elicit_text_sanitize_block (
-        get_string_member (input.params, "message"), ELICIT_TEXT_BLOCK_MAX);
+        elicit_json_object_get_string (input.params, "message"), ELICIT_TEXT_BLOCK_MAX);
 
       out ("%s %s\n", _("Message:"), message);
     }
 
-  if (input.params != NULL && g_strcmp0 (get_string_member (input.params, "mode"), "url") == 0)
+  if (input.params != NULL && g_strcmp0 (elicit_json_object_get_string (input.params, "mode"), "url") == 0)
     status = lint_url (input.params);
   else
     status = lint_form (input.schema, content_path);

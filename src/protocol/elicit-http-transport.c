@@ -1396,11 +1396,10 @@ forget_request (ElicitHttpTransport *self,
   JsonObject *params;
   JsonNode *id;
 
-  if (!json_object_has_member (object, "params") ||
-      !JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "params")))
+  params = elicit_json_object_get_object (object, "params");
+  if (params == NULL)
     return;
 
-  params = json_object_get_object_member (object, "params");
   id = json_object_get_member (params, "requestId");
 
   for (guint i = 0; i < self->exchanges->len; i++)
@@ -1436,6 +1435,7 @@ elicit_http_transport_send (ElicitTransport  *transport,
 {
   ElicitHttpTransport *self = ELICIT_HTTP_TRANSPORT (transport);
   JsonObject *object = NULL;
+  const char *method;
   Exchange *ex;
   char *text;
   gsize length;
@@ -1449,11 +1449,10 @@ elicit_http_transport_send (ElicitTransport  *transport,
   if (JSON_NODE_HOLDS_OBJECT (message))
     object = json_node_get_object (message);
 
-  if (object != NULL && json_object_has_member (object, "method") &&
-      JSON_NODE_HOLDS_VALUE (json_object_get_member (object, "method")) &&
-      json_node_get_value_type (json_object_get_member (object, "method")) == G_TYPE_STRING)
+  method = elicit_json_object_get_string (object, "method");
+  if (method != NULL)
     {
-      ex->method = g_strdup (json_object_get_string_member (object, "method"));
+      ex->method = g_strdup (method);
       ex->is_initialize = g_str_equal (ex->method, "initialize");
 
       if (json_object_has_member (object, "id"))

@@ -68,4 +68,29 @@ void      elicit_json_append      (GString     *out,
 char     *elicit_json_to_string   (JsonNode    *node,
                                    gsize       *length);
 
+/*
+ * Readers for members of untrusted JSON: each returns NULL (or FALSE) unless
+ * the member is there and holds the type asked for, where json-glib's own
+ * json_object_get_*_member() would log a CRITICAL. @object may be NULL.
+ */
+const char *elicit_json_object_get_string  (JsonObject  *object,
+                                            const char  *name);
+JsonObject *elicit_json_object_get_object  (JsonObject  *object,
+                                            const char  *name);
+JsonArray  *elicit_json_object_get_array   (JsonObject  *object,
+                                            const char  *name);
+gboolean    elicit_json_object_get_int     (JsonObject  *object,
+                                            const char  *name,
+                                            gint64      *out_value);
+gboolean    elicit_json_object_get_number  (JsonObject  *object,
+                                            const char  *name,
+                                            double      *out_value);
+gboolean    elicit_json_object_get_boolean (JsonObject  *object,
+                                            const char  *name,
+                                            gboolean    *out_value);
+const char *elicit_json_array_get_string   (JsonArray   *array,
+                                            guint        index);
+JsonObject *elicit_json_array_get_object   (JsonArray   *array,
+                                            guint        index);
+
 G_END_DECLS

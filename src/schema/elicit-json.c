@@ -1137,3 +1137,179 @@ elicit_json_to_string (JsonNode *node,
 
   return g_string_free (out, FALSE);
 }
+
+/* Type-checking readers ------------------------------------------------------ */
+
+static JsonNode *
+member (JsonObject *object,
+        const char *name)
+{
+  if (object == NULL || name == NULL)
+    return NULL;
+
+  return json_object_get_member (object, name);
+}
+
+static gboolean
+holds_value_of (JsonNode *node,
+                GType     type)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+/*
+ * elicit_json_object_get_string:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ *
+ * Returns: (nullable): the string @name holds; %NULL when it is missing or
+ *   holds anything else (null, a number, an object, an array)
+ */
+const char *
+elicit_json_object_get_string (JsonObject *object,
+                               const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  return holds_value_of (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
+}
+
+/*
+ * elicit_json_object_get_object:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ *
+ * Returns: (nullable): the object @name holds, or %NULL
+ */
+JsonObject *
+elicit_json_object_get_object (JsonObject *object,
+                               const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+/*
+ * elicit_json_object_get_array:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ *
+ * Returns: (nullable): the array @name holds, or %NULL
+ */
+JsonArray *
+elicit_json_object_get_array (JsonObject *object,
+                              const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+/*
+ * elicit_json_object_get_int:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ * @out_value: (out) (optional): where to store the integer
+ *
+ * Only integer literals count: 2.0 and "2" do not.
+ *
+ * Returns: whether @name holds an integer
+ */
+gboolean
+elicit_json_object_get_int (JsonObject *object,
+                            const char *name,
+                            gint64     *out_value)
+{
+  JsonNode *node = member (object, name);
+
+  if (!holds_value_of (node, G_TYPE_INT64))
+    return FALSE;
+  if (out_value != NULL)
+    *out_value = json_node_get_int (node);
+  return TRUE;
+}
+
+/*
+ * elicit_json_object_get_number:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ * @out_value: (out) (optional): where to store the number
+ *
+ * Returns: whether @name holds a number, integer or not
+ */
+gboolean
+elicit_json_object_get_number (JsonObject *object,
+                               const char *name,
+                               double     *out_value)
+{
+  JsonNode *node = member (object, name);
+
+  if (!holds_value_of (node, G_TYPE_INT64) && !holds_value_of (node, G_TYPE_DOUBLE))
+    return FALSE;
+  if (out_value != NULL)
+    *out_value = json_node_get_double (node);
+  return TRUE;
+}
+
+/*
+ * elicit_json_object_get_boolean:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ * @out_value: (out) (optional): where to store the boolean
+ *
+ * Returns: whether @name holds true or false
+ */
+gboolean
+elicit_json_object_get_boolean (JsonObject *object,
+                                const char *name,
+                                gboolean   *out_value)
+{
+  JsonNode *node = member (object, name);
+
+  if (!holds_value_of (node, G_TYPE_BOOLEAN))
+    return FALSE;
+  if (out_value != NULL)
+    *out_value = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/*
+ * elicit_json_array_get_string:
+ * @array: (nullable): an array from untrusted JSON
+ * @index: a position, which may be past the end
+ *
+ * Returns: (nullable): the string at @index, or %NULL
+ */
+const char *
+elicit_json_array_get_string (JsonArray *array,
+                              guint      index)
+{
+  JsonNode *node;
+
+  if (array == NULL || index >= json_array_get_length (array))
+    return NULL;
+
+  node = json_array_get_element (array, index);
+  return holds_value_of (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
+}
+
+/*
+ * elicit_json_array_get_object:
+ * @array: (nullable): an array from untrusted JSON
+ * @index: a position, which may be past the end
+ *
+ * Returns: (nullable): the object at @index, or %NULL
+ */
+JsonObject *
+elicit_json_array_get_object (JsonArray *array,
+                              guint      index)
+{
+  JsonNode *node;
+
+  if (array == NULL || index >= json_array_get_length (array))
+    return NULL;
+
+  node = json_array_get_element (array, index);
+  return JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
