@@ -18,8 +18,9 @@
 import os
 
 # Before GLib is loaded: AT-SPI's client logs warnings of its own (a cache
-# that is not there yet), which the suite's fatal-warnings would make fatal.
-os.environ['G_DEBUG'] = 'gc-friendly'
+# that is not there yet), which the suite's fatal-warnings would make fatal;
+# a CRITICAL still is.
+os.environ['G_DEBUG'] = 'gc-friendly,fatal-criticals'
 
 import json  # noqa: E402
 import shutil
