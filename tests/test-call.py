@@ -12,6 +12,7 @@
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -171,6 +172,36 @@ def hostile_members_of_a_result_are_read_as_missing():
             check_equal(err, 'elicit: the tool “result” reported an error: %s\n' % message, 'stderr')
         else:
             check_equal(err, '', 'stderr')
+
+
+TERMINAL_CONTROLS = re.compile('[\x00-\x09\x0b-\x1f\x7f-\x9f]')
+
+
+@test
+def escape_sequences_from_a_server_never_reach_the_terminal():
+    title, clear = '\x1b]0;pwned\x07', '\x1b[2J'
+    # In the result (stdout, JSON) and a tool error (stderr).
+    result = {'content': [{'type': 'text', 'text': title + clear + '\x9b2J'}], 'isError': True,
+              title: clear}
+    status, out, err = call('--tool', 'result', '--arguments', json.dumps({'result': result}), *fake())
+    check_equal(status, 1, 'exit status')
+    check_equal(json.loads(out), result, 'the result, the same JSON')
+    check('\\u001b]0;pwned\\u0007' in out and '\\u009b' in out, 'escaped in JSON: ' + out)
+    check(not TERMINAL_CONTROLS.search(out), 'a control character on stdout: %r' % out)
+    check(not TERMINAL_CONTROLS.search(err), 'a control character on stderr: %r' % err)
+
+    # The server's own error message, which names the tool it was given.
+    status, out, err = call('--tool', 'x' + title + clear, *fake())
+    check_equal(status, 1, 'exit status')
+    check_equal(err, 'elicit: the call to “x\\u{001B}]0;pwned\\u{0007}\\u{001B}[2J” failed: '
+                     'Unknown tool: x]0;pwned[2J\n', 'stderr')
+
+    # What the server writes on its standard error, and its log messages.
+    script = 'printf "\\033]0;pwned\\007\\n\\233[2J\\n" >&2; exit 5'
+    status, out, err = call('--tool', 'x', '--', '/bin/sh', '-c', script)
+    check_equal(status, 3, 'exit status')
+    check('\\u{001B}]0;pwned\\u{0007}' in err or ']0;pwned' in err, 'the line is shown: ' + err)
+    check(not TERMINAL_CONTROLS.search(err), 'a control character on stderr: %r' % err)
 
 
 @test

@@ -32,19 +32,51 @@ out (const char *format,
      ...) G_GNUC_PRINTF (1, 2);
 
 /* Server authors read this in a terminal: always UTF-8, never g_print's
- * charset conversion, which turns every non-ASCII title into escapes. */
+ * charset conversion, which turns every non-ASCII title into escapes. What a
+ * schema holds never drives the terminal: control characters (ESC, BEL, C1)
+ * are escaped, whatever line they come in. */
 static void
 out (const char *format,
      ...)
 {
   g_autofree char *text = NULL;
+  g_autofree char *safe = NULL;
   va_list args;
 
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
 
-  fputs (text, stdout);
+  safe = elicit_text_escape_for_terminal (text, TRUE);
+  fputs (safe, stdout);
+}
+
+/* The same for standard error. */
+static void
+err (const char *format,
+     ...) G_GNUC_PRINTF (1, 2);
+
+static void
+err (const char *format,
+     ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *safe = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  safe = elicit_text_escape_for_terminal (text, TRUE);
+  fputs (safe, stderr);
+}
+
+/* A name or value from the schema on one line of output. */
+static char *
+shown (const char *text)
+{
+  return elicit_text_escape_for_terminal (text, FALSE);
 }
 
 /* Terminal columns @text takes: CJK characters take two, combining marks
@@ -318,7 +350,9 @@ describe_constraints (ElicitField *field)
       append_separator (constraints);
       /* Translators: a text field must match a regular expression, shown after
        * this as /pattern/ */
-      g_string_append_printf (constraints, "%s /%s/", C_("constraint", "matches"), pattern);
+      g_autofree char *shown_pattern = shown (pattern);
+
+      g_string_append_printf (constraints, "%s /%s/", C_("constraint", "matches"), shown_pattern);
     }
 
   if (constraints->len == 0)
@@ -336,7 +370,7 @@ print_options (ElicitField *field)
   for (guint i = 0; i < MIN (n, 20); i++)
     {
       g_autoptr(ElicitOption) option = g_list_model_get_item (options, i);
-      const char *value = elicit_option_get_value (option);
+      g_autofree char *value = shown (elicit_option_get_value (option));
       g_autofree char *label = elicit_text_sanitize_line (elicit_option_get_label (option),
                                                           ELICIT_TEXT_LINE_MAX);
 
@@ -361,14 +395,16 @@ print_field (ElicitField *field,
   g_autofree char *widget = describe_widget (field);
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
-  g_autofree char *default_text = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
+  g_autofree char *default_json = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
+  g_autofree char *default_text = default_json ? elicit_text_escape_json_for_terminal (default_json) : NULL;
+  g_autofree char *name = shown (elicit_field_get_name (field));
   const char *labels[] = {
     _("Label:"), _("Description:"), _("Widget:"), _("Constraints:"), _("Default:"), _("Warning:"),
     NULL
   };
   int column = value_column (labels);
 
-  out ("  %u. %s — %s%s\n", position + 1, elicit_field_get_name (field),
+  out ("  %u. %s — %s%s\n", position + 1, name,
        kind_name (elicit_field_get_kind (field)),
        /* Translators: appended to a field's kind, as in "1. name — text, required" */
        elicit_field_get_required (field) ? _(", required") : _(", optional"));
@@ -587,7 +623,7 @@ render (LintInput  *input,
 
   if (!gtk_init_check ())
     {
-      fprintf (stderr, "%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));
+      err ("%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));
       return 1;
     }
 
@@ -598,7 +634,7 @@ render (LintInput  *input,
       status = 0;
     }
   else
-    fprintf (stderr, "%s %s\n", _("Cannot render:"), error->message);
+    err ("%s %s\n", _("Cannot render:"), error->message);
 
   /* A detached request dropped unanswered would "send" cancel to nobody; say
    * explicitly that lint is done with it. */
@@ -637,7 +673,7 @@ elicit_lint_main (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      fprintf (stderr, "%s\n", error ? error->message : _("Give exactly one FILE.json"));
+      err ("%s\n", error ? error->message : _("Give exactly one FILE.json"));
       return 2;
     }
 
