@@ -262,6 +262,28 @@ def a_flood_of_requests_meets_the_rate_limit_without_a_deadlock():
 
 
 @test
+def requests_still_open_when_the_call_ends_are_answered_cancel():
+    # On the suite's display (Xvfb): one dialog is shown, the next requests
+    # wait their turn and the rest are refused. The result comes at once:
+    # every request still gets exactly one answer before the connection closes.
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, 'answers')
+        env = dict(os.environ)
+        done = subprocess.run([ELICIT, 'call', '--tool', 'flood', '--arguments',
+                               json.dumps({'count': 40, 'log': log})] + fake(),
+                              env=env, capture_output=True, text=True, timeout=120)
+        check_equal(done.returncode, 0, 'exit status: ' + done.stderr)
+        with open(log) as f:
+            answers = [json.loads(line) for line in f]
+    ids = sorted(a['id'] for a in answers)
+    check_equal(ids, sorted('flood-%d' % i for i in range(40)), 'one answer for each request')
+    cancelled = [a for a in answers if a.get('result') == {'action': 'cancel'}]
+    refused = [a for a in answers if 'error' in a]
+    check_equal(len(cancelled) + len(refused), 40, 'each cancelled or refused: %r' % answers)
+    check(len(cancelled) > 1, 'the shown and the queued requests are cancelled: %r' % answers)
+
+
+@test
 def server_takes_the_command_from_the_servers_file():
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'servers.json')
