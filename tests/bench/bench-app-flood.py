@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+# bench-app-flood.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# The app (`elicit --config FILE`) under a server's flood, measured by the server
+# itself (app-flood-server.py): requests answered, answer latency, the longest
+# ping round trip (the longest main-loop stall, as a server sees it), and the
+# app's RSS before and after. Needs an X display (run.sh uses xvfb-run).
+# Figures only, never a verdict.
+#
+# Usage: bench-app-flood.py ELICIT requests SECONDS RATE
+#        bench-app-flood.py ELICIT messages COUNT
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(elicit, args):
+    with tempfile.TemporaryDirectory(prefix='elicit-bench-') as tmp:
+        results = os.path.join(tmp, 'results.json')
+        config = os.path.join(tmp, 'servers.json')
+        with open(config, 'w') as f:
+            json.dump({'mcpServers': {'flood': {
+                'command': sys.executable,
+                'args': [os.path.join(HERE, 'app-flood-server.py'), args[0], results] + args[1:]}}}, f)
+        env = dict(os.environ)
+        env.pop('G_DEBUG', None)
+        env['XDG_CONFIG_HOME'] = os.path.join(tmp, 'config')
+        env['GSETTINGS_BACKEND'] = 'memory'
+        env.setdefault('GDK_BACKEND', 'x11')
+        app = subprocess.Popen([elicit, '--config', config], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 900
+            while not os.path.exists(results):
+                if app.poll() is not None:
+                    return {'error': 'the app exited with status %d' % app.returncode}
+                if time.monotonic() > deadline:
+                    return {'error': 'no results after 900 s'}
+                time.sleep(0.2)
+            with open(results) as f:
+                return json.load(f)
+        finally:
+            app.terminate()
+            try:
+                app.wait(10)
+            except subprocess.TimeoutExpired:
+                app.kill()
+                app.wait()
+
+
+def main():
+    elicit, mode = sys.argv[1], sys.argv[2]
+    figures = run(elicit, [mode] + sys.argv[3:])
+    if 'error' in figures:
+        print('app %s flood: %s' % (mode, figures['error']))
+        return 1
+    mib = lambda kib: '%.1f MiB' % (kib / 1024)
+    if mode == 'requests':
+        print('app, %d elicitation/create per second for %d s: %d sent, %d answered (%d within 1 s), '
+              'p50 %s ms, p99 %s ms; ping round trip (main-loop stall): longest %s ms, after the '
+              'first second %s ms, p99 %s ms (%d pings, %d unanswered); RSS %s -> %s'
+              % (figures['rate'], figures['seconds'], figures['sent'], figures['answered'],
+                 figures['answered_within_1s'], figures['p50_ms'], figures['p99_ms'],
+                 figures['longest_ping_ms'], figures.get('longest_ping_after_1s_ms'),
+                 figures.get('p99_ping_ms'), figures['pings'], figures['pings_unanswered'],
+                 mib(figures['rss_before_kib']), mib(figures['rss_after_kib'])))
+    else:
+        print('app, %d notifications/message lines: read in %s s, longest ping %s ms, RSS %s -> %s'
+              % (figures['count'], figures['seconds'], figures['longest_ping_ms'],
+                 mib(figures['rss_before_kib']), mib(figures['rss_after_kib'])))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
