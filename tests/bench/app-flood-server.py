@@ -184,11 +184,13 @@ def main():
     initialized.wait(60)
     time.sleep(2)  # the window settles
     app = os.getppid()
-    figures = {'mode': mode, 'rss_before_kib': rss_kib(app)}
+    figures = {'mode': mode, 'rss_before_kib': rss_kib(app),
+               'start_us': int(time.monotonic() * 1e6)}
     if mode == 'requests':
         figures.update(flood_requests(int(sys.argv[3]), int(sys.argv[4])))
     else:
         figures.update(flood_messages(int(sys.argv[3])))
+    figures['end_us'] = int(time.monotonic() * 1e6)
     figures.update(ping_figures())
     time.sleep(1)
     figures['rss_after_kib'] = rss_kib(app)

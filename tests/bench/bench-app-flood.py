@@ -36,9 +36,12 @@ def run(elicit, args):
         env.pop('G_DEBUG', None)
         env['XDG_CONFIG_HOME'] = os.path.join(tmp, 'config')
         env['GSETTINGS_BACKEND'] = 'memory'
+        # The app reports each main-loop stall of 20 ms or more on stderr.
+        env['ELICIT_BENCH_TIMING'] = '1'
+        log = open(os.path.join(tmp, 'app.log'), 'w+')
         env.setdefault('GDK_BACKEND', 'x11')
         app = subprocess.Popen([elicit, '--config', config], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=log)
         try:
             deadline = time.monotonic() + 900
             while not os.path.exists(results):
@@ -48,7 +51,18 @@ def run(elicit, args):
                     return {'error': 'no results after 900 s'}
                 time.sleep(0.2)
             with open(results) as f:
-                return json.load(f)
+                figures = json.load(f)
+            log.seek(0)
+            stalls = []
+            for line in log:
+                parts = line.split()
+                if len(parts) == 4 and parts[:2] == ['elicit-timing', 'stall']:
+                    gap, end = int(parts[2]), int(parts[3])
+                    if figures['start_us'] <= end <= figures['end_us']:
+                        stalls.append(gap)
+            figures['stalls_over_20ms'] = len(stalls)
+            figures['longest_stall_ms'] = round(max(stalls) / 1000, 1) if stalls else '< 20'
+            return figures
         finally:
             app.terminate()
             try:
@@ -67,16 +81,20 @@ def main():
     mib = lambda kib: '%.1f MiB' % (kib / 1024)
     if mode == 'requests':
         print('app, %d elicitation/create per second for %d s: %d sent, %d answered (%d within 1 s), '
-              'p50 %s ms, p99 %s ms; ping round trip (main-loop stall): longest %s ms, after the '
-              'first second %s ms, p99 %s ms (%d pings, %d unanswered); RSS %s -> %s'
+              'p50 %s ms, p99 %s ms; longest main-loop stall %s ms (%d over 20 ms); ping round trip: '
+              'longest %s ms, after the first second %s ms, p99 %s ms (%d pings, %d unanswered); '
+              'RSS %s -> %s'
               % (figures['rate'], figures['seconds'], figures['sent'], figures['answered'],
                  figures['answered_within_1s'], figures['p50_ms'], figures['p99_ms'],
+                 figures['longest_stall_ms'], figures['stalls_over_20ms'],
                  figures['longest_ping_ms'], figures.get('longest_ping_after_1s_ms'),
                  figures.get('p99_ping_ms'), figures['pings'], figures['pings_unanswered'],
                  mib(figures['rss_before_kib']), mib(figures['rss_after_kib'])))
     else:
-        print('app, %d notifications/message lines: read in %s s, longest ping %s ms, RSS %s -> %s'
-              % (figures['count'], figures['seconds'], figures['longest_ping_ms'],
+        print('app, %d notifications/message lines: read in %s s, longest main-loop stall %s ms '
+              '(%d over 20 ms), longest ping %s ms, RSS %s -> %s'
+              % (figures['count'], figures['seconds'], figures['longest_stall_ms'],
+                 figures['stalls_over_20ms'], figures['longest_ping_ms'],
                  mib(figures['rss_before_kib']), mib(figures['rss_after_kib'])))
     return 0
 
