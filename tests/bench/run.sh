@@ -62,6 +62,16 @@ if ninja -C "$build" src/app/elicit >/dev/null 2>&1; then
     requests "$app_seconds" 10000 2>/dev/null | grep '^app' || echo "app requests flood: failed"
   "${wrap[@]}" /usr/bin/python3 "$src/tests/bench/bench-app-flood.py" "$build/src/app/elicit" \
     messages "$count" 2>/dev/null | grep '^app' || echo "app messages flood: failed"
+
+  cycles=${APP_RESTART_CYCLES:-1000}
+  echo
+  echo "== App memory over $cycles kill/restart cycles of a server that asks a question each time"
+  for renderer in cairo default; do
+    echo "GSK_RENDERER=$renderer:"
+    if [[ $renderer == cairo ]]; then renderer_env=(env GSK_RENDERER=cairo); else renderer_env=(env); fi
+    "${wrap[@]}" "${renderer_env[@]}" /usr/bin/python3 "$src/tests/bench/bench-app-restarts.py" \
+      "$build/src/app/elicit" "$cycles" 2>/dev/null | grep '^app' || echo "app restarts: failed"
+  done
 fi
 
 if [[ -x $build/tests/bench-form ]]; then
