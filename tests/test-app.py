@@ -310,6 +310,31 @@ def a_tool_run_from_the_window_shows_the_answer_it_got():
 
 
 @test
+def the_log_shows_the_traffic_when_its_tab_is_open():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        # Off screen the log makes no rows; its tab shows them.
+        tab = wait_for('the Log tab', lambda: next(
+            (acc for acc in walk(window)
+             if acc.name == 'Log' and acc.getRoleName() in ('toggle button', 'push button', 'page tab')),
+            None))
+        do_action(tab)
+        log = wait_for('the server log', lambda: next(
+            (acc for acc in walk(window) if acc.name == 'Server log'), None))
+        wait_for('the initialize request in the log', lambda: any(
+            acc.getRoleName() == 'label' and '"method":"initialize"' in (acc.name or '')
+            for acc in walk(log)))
+        wait_for('the tools/list answer in the log', lambda: any(
+            acc.getRoleName() == 'label' and '"tools":[' in (acc.name or '')
+            for acc in walk(log)))
+        screenshot('log')
+    finally:
+        app.close()
+
+
+@test
 def a_tool_with_arguments_runs_with_what_the_form_says():
     app = App({'demo': {'command': DEMO}})
     try:
