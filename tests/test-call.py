@@ -174,6 +174,48 @@ def hostile_members_of_a_result_are_read_as_missing():
             check_equal(err, '', 'stderr')
 
 
+HOSTILE_SERVER = r"""
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get('method') == 'initialize':
+        print(json.dumps({'jsonrpc': {'v': '2.0'}, 'id': m['id'], 'result': {
+            'protocolVersion': m['params']['protocolVersion'],
+            'capabilities': {'tools': [], 'logging': 'yes'},
+            'serverInfo': {'name': {'a': 1}, 'title': ['x'], 'version': 5},
+            'instructions': {'x': 1}}}), flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'id': m['id'], 'result': {
+            'protocolVersion': m['params']['protocolVersion'],
+            'capabilities': {'tools': [], 'logging': 'yes'},
+            'serverInfo': {'name': {'a': 1}, 'title': ['x'], 'version': 5},
+            'instructions': {'x': 1}}}), flush=True)
+    elif m.get('method') == 'tools/call':
+        for params in ({'level': {'x': 1}, 'logger': [1], 'data': {'a': [1]}},
+                       {'level': 'info', 'logger': {'x': 1}, 'data': 'said'}, []):
+            print(json.dumps({'jsonrpc': '2.0', 'method': 'notifications/message', 'params': params}),
+                  flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'method': 'notifications/progress', 'params': {
+            'progressToken': 1, 'progress': 'half', 'total': {}, 'message': [1]}}), flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'method': 'notifications/cancelled', 'params': {
+            'requestId': [1], 'reason': {'x': 1}}}), flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'id': m['id'], 'result': {
+            'content': [{'type': 'text', 'text': 'ok'}]}}), flush=True)
+"""
+
+
+@test
+def hostile_members_of_the_handshake_and_notifications_are_ignored():
+    # Objects and arrays where strings belong: json-glib's own readers would
+    # log a CRITICAL, fatal in this suite.
+    with tempfile.TemporaryDirectory() as tmp:
+        server = os.path.join(tmp, 'hostile.py')
+        with open(server, 'w') as f:
+            f.write(HOSTILE_SERVER)
+        status, out, err = call('--verbose', '--tool', 'x', '--', PYTHON, server)
+    check_equal(status, 0, 'exit status: ' + err)
+    check_equal(json.loads(out), {'content': [{'type': 'text', 'text': 'ok'}]}, 'the result')
+
+
 TERMINAL_CONTROLS = re.compile('[\x00-\x09\x0b-\x1f\x7f-\x9f]')
 
 
