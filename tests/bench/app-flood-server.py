@@ -13,7 +13,8 @@
 #       every 10 ms; records when each is answered (answer or error).
 #   app-flood-server.py messages RESULTS COUNT
 #       writes COUNT notifications/message lines as fast as the pipe takes them,
-#       then a ping: the time to its answer is the time the client took.
+#       then a ping: the time to its answer is the time the client took. A
+#       tools/call (from `elicit call`) is answered once that is measured.
 #
 # In both, a ping goes out every 10 ms beside the flood: the client answers pings
 # on its main loop, so the longest ping round trip bounds the longest stall.
@@ -33,6 +34,7 @@ lock = threading.Lock()
 answered = {}
 pings = {}
 initialized = threading.Event()
+tool_calls = []  # ids of tools/call, answered when the flood is over
 stdin_closed = threading.Event()
 out = sys.stdout.buffer
 
@@ -72,6 +74,9 @@ def reader():
             write(json.dumps({'jsonrpc': '2.0', 'id': msg_id, 'result': {'tools': []}}))
         elif method == 'ping':
             write(json.dumps({'jsonrpc': '2.0', 'id': msg_id, 'result': {}}))
+        elif method == 'tools/call':
+            with lock:
+                tool_calls.append(msg_id)
         elif method is not None and msg_id is not None:
             write(json.dumps({'jsonrpc': '2.0', 'id': msg_id,
                               'error': {'code': -32601, 'message': 'Method not found'}}))
@@ -197,6 +202,12 @@ def main():
     with open(results + '.tmp', 'w') as f:
         json.dump(figures, f)
     os.rename(results + '.tmp', results)
+    # `elicit call --tool flood` waits for its result all along.
+    with lock:
+        calls = list(tool_calls)
+    for call_id in calls:
+        write(json.dumps({'jsonrpc': '2.0', 'id': call_id,
+                          'result': {'content': [{'type': 'text', 'text': 'flooded'}]}}))
     stdin_closed.wait()
 
 

@@ -13,6 +13,7 @@
 #
 # Usage: bench-app-flood.py ELICIT requests SECONDS RATE
 #        bench-app-flood.py ELICIT messages COUNT
+#        bench-app-flood.py ELICIT call-messages COUNT   (`elicit call`, headless, for comparison)
 
 import json
 import os
@@ -72,8 +73,37 @@ def run(elicit, args):
                 app.wait()
 
 
+def run_call(elicit, count):
+    """The same messages flood to `elicit call --tool flood`, without a display."""
+    with tempfile.TemporaryDirectory(prefix='elicit-bench-') as tmp:
+        results = os.path.join(tmp, 'results.json')
+        env = dict(os.environ)
+        env.pop('G_DEBUG', None)
+        env.pop('DISPLAY', None)
+        env.pop('WAYLAND_DISPLAY', None)
+        done = subprocess.run([elicit, 'call', '--tool', 'flood', '--', sys.executable,
+                               os.path.join(HERE, 'app-flood-server.py'), 'messages', results, str(count)],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
+        if not os.path.exists(results):
+            return {'error': 'elicit call exited with status %d' % done.returncode}
+        with open(results) as f:
+            figures = json.load(f)
+        figures['longest_stall_ms'] = '-'
+        figures['stalls_over_20ms'] = 0
+        return figures
+
+
 def main():
     elicit, mode = sys.argv[1], sys.argv[2]
+    if mode == 'call-messages':
+        figures = run_call(elicit, int(sys.argv[3]))
+        if 'error' in figures:
+            print('elicit call messages flood: %s' % figures['error'])
+            return 1
+        print('elicit call, %d notifications/message lines: read in %s s, longest ping %s ms, '
+              'RSS %.1f MiB -> %.1f MiB' % (figures['count'], figures['seconds'], figures['longest_ping_ms'],
+                                           figures['rss_before_kib'] / 1024, figures['rss_after_kib'] / 1024))
+        return 0
     figures = run(elicit, [mode] + sys.argv[3:])
     if 'error' in figures:
         print('app %s flood: %s' % (mode, figures['error']))

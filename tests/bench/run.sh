@@ -62,6 +62,8 @@ if ninja -C "$build" src/app/elicit >/dev/null 2>&1; then
     requests "$app_seconds" 10000 2>/dev/null | grep '^app' || echo "app requests flood: failed"
   "${wrap[@]}" /usr/bin/python3 "$src/tests/bench/bench-app-flood.py" "$build/src/app/elicit" \
     messages "$count" 2>/dev/null | grep '^app' || echo "app messages flood: failed"
+  /usr/bin/python3 "$src/tests/bench/bench-app-flood.py" "$build/src/app/elicit" \
+    call-messages "$count" 2>/dev/null | grep '^elicit call' || echo "elicit call messages flood: failed"
 
   cycles=${APP_RESTART_CYCLES:-1000}
   echo
