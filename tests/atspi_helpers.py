@@ -110,7 +110,7 @@ def atspi_missing():
         return 'no X display (run under xvfb-run)'
     # libatspi warns when an application goes away while it is being asked
     # about: not fatal here (GLib reads this when gi loads it, just below).
-    os.environ['G_DEBUG'] = 'gc-friendly'
+    os.environ['G_DEBUG'] = 'gc-friendly,fatal-criticals'
     share_display_with_the_bus()
     try:
         import pyatspi  # noqa: F401
@@ -124,8 +124,8 @@ def a11y_env(base=None):
     env = dict(base if base is not None else os.environ)
     env.pop('GTK_A11Y', None)
     env.pop('NO_AT_BRIDGE', None)
-    # GTK 4.8 itself logs criticals placing popovers on Xvfb's bare screen.
-    env['G_DEBUG'] = 'gc-friendly'
+    # Warnings are not fatal (AT-SPI logs its own), a CRITICAL is.
+    env['G_DEBUG'] = 'gc-friendly,fatal-criticals'
     env['GDK_BACKEND'] = 'x11'
     return env
 

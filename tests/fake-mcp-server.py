@@ -14,6 +14,10 @@
 #   tools/list        two tools, "echo" and "elicit"
 #   tools/call echo   answers {"content": [{"type": "text", "text": <arguments as JSON>}]}
 #   tools/call fail   answers {"content": [{"type": "text", "text": "it broke"}], "isError": true}
+#   tools/call result answers with the arguments' "result" exactly as given (hostile results)
+#   tools/call flood  sends arguments' "count" elicitation/create requests (ids "flood-<n>") and
+#                     answers at once; every answer to them is appended to the file arguments'
+#                     "log" names, one JSON line each
 #   tools/call exit   writes "fake: exiting mid-call" to stderr and exits 9
 #   tools/call hang   writes "fake: hanging on request <id>" to stderr, never answers
 #   tools/call elicit sends elicitation/create (params: the arguments' "params", or a one-field
@@ -46,6 +50,7 @@ received = []
 waiting = {}
 # --modern: a 2026-07-28 server only (server/discover, no initialize, no ping)
 MODERN = '--modern' in sys.argv
+flood_log = None
 next_id = 1
 
 
@@ -73,6 +78,14 @@ def call_tool(msg_id, params):
         answer(msg_id, text_result(json.dumps(arguments, sort_keys=True)))
     elif name == 'fail':
         answer(msg_id, text_result('it broke', is_error=True))
+    elif name == 'flood':
+        global flood_log
+        flood_log = arguments.get('log')
+        for i in range(arguments.get('count', 10)):
+            write({'jsonrpc': '2.0', 'id': 'flood-%d' % i, 'method': 'elicitation/create', 'params': FORM})
+        answer(msg_id, text_result('sent'))
+    elif name == 'result':
+        answer(msg_id, arguments.get('result'))
     elif name == 'exit':
         sys.stderr.write('fake: exiting mid-call\n')
         sys.stderr.flush()
@@ -113,6 +126,11 @@ def handle(line, msg):
         return
     msg_id = msg.get('id')
     params = msg.get('params') or {}
+
+    if method is None and isinstance(msg_id, str) and msg_id.startswith('flood-') and flood_log:
+        with open(flood_log, 'a') as log:
+            log.write(line + '\n')
+        return
 
     if method is None:
         # An answer to one of our elicitations.

@@ -18,8 +18,9 @@
 import os
 
 # Before GLib is loaded: AT-SPI's client logs warnings of its own (a cache
-# that is not there yet), which the suite's fatal-warnings would make fatal.
-os.environ['G_DEBUG'] = 'gc-friendly'
+# that is not there yet), which the suite's fatal-warnings would make fatal;
+# a CRITICAL still is.
+os.environ['G_DEBUG'] = 'gc-friendly,fatal-criticals'
 
 import json  # noqa: E402
 import shutil
@@ -304,6 +305,32 @@ def a_tool_run_from_the_window_shows_the_answer_it_got():
               'the structured content is not shown:\n' + text)
         check(find(window, 'label', 'Done') is not None, 'the result is not marked done')
         screenshot('result')
+    finally:
+        app.close()
+
+
+@test
+def the_log_shows_the_traffic_when_its_tab_is_open():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        # Off screen the log makes no rows; its tab shows them.
+        tab = wait_for('the Log tab', lambda: next(
+            (acc for acc in walk(window)
+             if acc.name == 'Log' and acc.getRoleName() in ('toggle button', 'push button', 'page tab')),
+            None))
+        do_action(tab)
+        log = wait_for('the server log', lambda: next(
+            (acc for acc in walk(window) if acc.name == 'Server log'), None))
+        # The demo server speaks 2026-07-28: the session opens with a probe.
+        wait_for('the server/discover request in the log', lambda: any(
+            acc.getRoleName() == 'label' and '"method":"server/discover"' in (acc.name or '')
+            for acc in walk(log)))
+        wait_for('the tools/list answer in the log', lambda: any(
+            acc.getRoleName() == 'label' and '"tools":[' in (acc.name or '')
+            for acc in walk(log)))
+        screenshot('log')
     finally:
         app.close()
 

@@ -13,6 +13,7 @@
 import json
 import os
 import select
+import re
 import signal
 import subprocess
 import sys
@@ -191,6 +192,107 @@ def a_tool_error_exits_1_and_still_prints_the_result():
 
 
 @test
+def hostile_members_of_a_result_are_read_as_missing():
+    # Each would make json-glib's own readers log a CRITICAL, fatal in this suite.
+    hostile = [
+        ({'content': [{'type': 'text', 'text': {'a': 1}}], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': ['a']}], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': None}], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': 7}], 'isError': True}, 1, 'no message'),
+        ({'content': ['it broke'], 'isError': True}, 1, 'no message'),
+        ({'content': [[{'text': 'nested'}]], 'isError': True}, 1, 'no message'),
+        ({'content': {'0': {'text': 'x'}}, 'isError': True}, 1, 'no message'),
+        ({'content': 'it broke', 'isError': True}, 1, 'no message'),
+        ({'content': [], 'isError': True}, 1, 'no message'),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': 'true'}, 0, None),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': {'value': True}}, 0, None),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': [True]}, 0, None),
+        ({'content': [{'type': 'text', 'text': 'fine'}], 'isError': 1}, 0, None),
+    ]
+    for result, expected_status, message in hostile:
+        status, out, err = call('--tool', 'result', '--arguments', json.dumps({'result': result}),
+                                *fake())
+        check_equal(status, expected_status, 'exit status for %s: %s' % (json.dumps(result), err))
+        check_equal(json.loads(out), result, 'the result as the server sent it')
+        if message is not None:
+            check_equal(err, 'elicit: the tool “result” reported an error: %s\n' % message, 'stderr')
+        else:
+            check_equal(err, '', 'stderr')
+
+
+HOSTILE_SERVER = r"""
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get('method') == 'initialize':
+        print(json.dumps({'jsonrpc': {'v': '2.0'}, 'id': m['id'], 'result': {
+            'protocolVersion': m['params']['protocolVersion'],
+            'capabilities': {'tools': [], 'logging': 'yes'},
+            'serverInfo': {'name': {'a': 1}, 'title': ['x'], 'version': 5},
+            'instructions': {'x': 1}}}), flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'id': m['id'], 'result': {
+            'protocolVersion': m['params']['protocolVersion'],
+            'capabilities': {'tools': [], 'logging': 'yes'},
+            'serverInfo': {'name': {'a': 1}, 'title': ['x'], 'version': 5},
+            'instructions': {'x': 1}}}), flush=True)
+    elif m.get('method') == 'tools/call':
+        for params in ({'level': {'x': 1}, 'logger': [1], 'data': {'a': [1]}},
+                       {'level': 'info', 'logger': {'x': 1}, 'data': 'said'}, []):
+            print(json.dumps({'jsonrpc': '2.0', 'method': 'notifications/message', 'params': params}),
+                  flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'method': 'notifications/progress', 'params': {
+            'progressToken': 1, 'progress': 'half', 'total': {}, 'message': [1]}}), flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'method': 'notifications/cancelled', 'params': {
+            'requestId': [1], 'reason': {'x': 1}}}), flush=True)
+        print(json.dumps({'jsonrpc': '2.0', 'id': m['id'], 'result': {
+            'content': [{'type': 'text', 'text': 'ok'}]}}), flush=True)
+"""
+
+
+@test
+def hostile_members_of_the_handshake_and_notifications_are_ignored():
+    # Objects and arrays where strings belong: json-glib's own readers would
+    # log a CRITICAL, fatal in this suite.
+    with tempfile.TemporaryDirectory() as tmp:
+        server = os.path.join(tmp, 'hostile.py')
+        with open(server, 'w') as f:
+            f.write(HOSTILE_SERVER)
+        status, out, err = call('--verbose', '--tool', 'x', '--', PYTHON, server)
+    check_equal(status, 0, 'exit status: ' + err)
+    check_equal(json.loads(out), {'content': [{'type': 'text', 'text': 'ok'}]}, 'the result')
+
+
+TERMINAL_CONTROLS = re.compile('[\x00-\x09\x0b-\x1f\x7f-\x9f]')
+
+
+@test
+def escape_sequences_from_a_server_never_reach_the_terminal():
+    title, clear = '\x1b]0;pwned\x07', '\x1b[2J'
+    # In the result (stdout, JSON) and a tool error (stderr).
+    result = {'content': [{'type': 'text', 'text': title + clear + '\x9b2J'}], 'isError': True,
+              title: clear}
+    status, out, err = call('--tool', 'result', '--arguments', json.dumps({'result': result}), *fake())
+    check_equal(status, 1, 'exit status')
+    check_equal(json.loads(out), result, 'the result, the same JSON')
+    check('\\u001b]0;pwned\\u0007' in out and '\\u009b' in out, 'escaped in JSON: ' + out)
+    check(not TERMINAL_CONTROLS.search(out), 'a control character on stdout: %r' % out)
+    check(not TERMINAL_CONTROLS.search(err), 'a control character on stderr: %r' % err)
+
+    # The server's own error message, which names the tool it was given.
+    status, out, err = call('--tool', 'x' + title + clear, *fake())
+    check_equal(status, 1, 'exit status')
+    check_equal(err, 'elicit: the call to “x\\u{001B}]0;pwned\\u{0007}\\u{001B}[2J” failed: '
+                     'Unknown tool: x]0;pwned[2J\n', 'stderr')
+
+    # What the server writes on its standard error, and its log messages.
+    script = 'printf "\\033]0;pwned\\007\\n\\233[2J\\n" >&2; exit 5'
+    status, out, err = call('--tool', 'x', '--', '/bin/sh', '-c', script)
+    check_equal(status, 3, 'exit status')
+    check('\\u{001B}]0;pwned\\u{0007}' in err or ']0;pwned' in err, 'the line is shown: ' + err)
+    check(not TERMINAL_CONTROLS.search(err), 'a control character on stderr: %r' % err)
+
+
+@test
 def without_a_display_a_request_is_cancelled_and_it_exits_4():
     status, out, err = call('--tool', 'confirm', '--', DEMO)
     check_equal(status, 4, 'exit status')
@@ -245,6 +347,28 @@ def a_flood_of_requests_meets_the_rate_limit_without_a_deadlock():
     check('elicit: refused a request from “Flood”: This server sends requests faster than the user can answer '
           'them; this one was refused without asking' in lines, 'stderr: %r' % lines[:25])
     check_equal(lines[-1], 'elicit: refused 980 requests from “Flood” in all', 'the last line')
+
+
+@test
+def requests_still_open_when_the_call_ends_are_answered_cancel():
+    # On the suite's display (Xvfb): one dialog is shown, the next requests
+    # wait their turn and the rest are refused. The result comes at once:
+    # every request still gets exactly one answer before the connection closes.
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, 'answers')
+        env = dict(os.environ)
+        done = subprocess.run([ELICIT, 'call', '--tool', 'flood', '--arguments',
+                               json.dumps({'count': 40, 'log': log})] + fake(),
+                              env=env, capture_output=True, text=True, timeout=120)
+        check_equal(done.returncode, 0, 'exit status: ' + done.stderr)
+        with open(log) as f:
+            answers = [json.loads(line) for line in f]
+    ids = sorted(a['id'] for a in answers)
+    check_equal(ids, sorted('flood-%d' % i for i in range(40)), 'one answer for each request')
+    cancelled = [a for a in answers if a.get('result') == {'action': 'cancel'}]
+    refused = [a for a in answers if 'error' in a]
+    check_equal(len(cancelled) + len(refused), 40, 'each cancelled or refused: %r' % answers)
+    check(len(cancelled) > 1, 'the shown and the queued requests are cancelled: %r' % answers)
 
 
 @test

@@ -76,12 +76,6 @@ static const Refusal refusals[] = {
     "A JSON string contains a NUL character (\\u0000) at byte 3" },
   { "escaped-nul-in-a-name", "{\"\\u0000\":1}", -1, ELICIT_JSON_ERROR_NUL_IN_STRING,
     "A JSON string contains a NUL character (\\u0000) at byte 2" },
-  { "lone-high-surrogate", "[\"\\ud800\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
-    "Not valid UTF-8: a lone surrogate escape at byte 2" },
-  { "lone-low-surrogate", "[\"\\uDC00\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
-    "Not valid UTF-8: a lone surrogate escape at byte 2" },
-  { "high-surrogate-before-a-letter", "[\"\\ud800\\u0041\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
-    "Not valid UTF-8: a lone surrogate escape at byte 2" },
   { "invalid-byte", "[\"\xff\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8, "Not valid UTF-8 at byte 2" },
   { "overlong-encoding", "[\"\xc0\xaf\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8, "Not valid UTF-8 at byte 2" },
   { "overlong-three-bytes", "[\"\xe0\x80\xaf\"]", -1, ELICIT_JSON_ERROR_INVALID_UTF8,
@@ -116,6 +110,8 @@ static const Refusal refusals[] = {
     "A JSON object repeats the member name at byte 7" },
   { "repeated-non-ascii-name", "{\"\xc3\xa9\":1,\"\\u00e9\":2}", -1, ELICIT_JSON_ERROR_DUPLICATE_NAME,
     "A JSON object repeats the member name at byte 8" },
+  { "repeated-name-with-a-lone-surrogate", "{\"\xef\xbf\xbd\":1,\"\\ud800\":2}", -1,
+    ELICIT_JSON_ERROR_DUPLICATE_NAME, "A JSON object repeats the member name at byte 9" },
   { "repeated-name-with-surrogate-pair", "{\"\xf0\x9f\x98\x80\":1,\"\\ud83d\\ude00\":2}", -1,
     ELICIT_JSON_ERROR_DUPLICATE_NAME, "A JSON object repeats the member name at byte 10" },
   /* Refused after much of the tree was built: what was built is freed (LeakSanitizer). */
@@ -182,6 +178,15 @@ static const Acceptance acceptances[] = {
   { "same-name-in-nested-objects", "{\"a\":{\"a\":{\"a\":1}}}", "{\"a\":{\"a\":{\"a\":1}}}" },
   { "names-differing-after-a-common-start", "{\"ab\":1,\"a\":2,\"abc\":3}", "{\"ab\":1,\"a\":2,\"abc\":3}" },
   { "empty-containers", "{\"a\":[],\"b\":{},\"\":\"\"}", "{\"a\":[],\"b\":{},\"\":\"\"}" },
+  /* Lone surrogates become U+FFFD, as a UTF-8 encoder makes them. */
+  { "lone-high-surrogate", "[\"\\ud800\"]", "[\"\uFFFD\"]" },
+  { "lone-low-surrogate", "[\"\\uDC00\"]", "[\"\uFFFD\"]" },
+  { "half-an-emoji-in-a-log-line", "{\"data\":\"ok \\ud83d\"}", "{\"data\":\"ok \uFFFD\"}" },
+  { "high-surrogate-before-a-letter", "[\"\\ud800\\u0041\"]", "[\"\uFFFDA\"]" },
+  { "two-high-surrogates-then-a-low", "[\"\\ud800\\ud83d\\ude00\"]", "[\"\uFFFD😀\"]" },
+  { "low-before-high", "[\"\\udc00\\ud800\"]", "[\"\uFFFD\uFFFD\"]" },
+  { "high-surrogate-at-the-end-of-a-name", "{\"a\\ud800\":1}", "{\"a\uFFFD\":1}" },
+  { "high-surrogate-before-an-escape", "[\"\\ud800\\n\"]", "[\"\uFFFD\\n\"]" },
 };
 
 static void
@@ -744,6 +749,66 @@ test_write_builds_and_appends (void)
   g_assert_cmpstr (null_text, ==, "null");
 }
 
+/* Type-checking readers ------------------------------------------------------ */
+
+static void
+test_readers_check_types (void)
+{
+  g_autoptr(JsonNode) root = elicit_json_parse ("{\"s\":\"text\",\"o\":{\"k\":1},\"a\":[\"x\",{},1],"
+                                                "\"i\":-7,\"d\":1.5,\"w\":2.0,\"b\":true,\"n\":null}",
+                                                -1, 0, NULL);
+  JsonObject *object = json_node_get_object (root);
+  const char *names[] = { "s", "o", "a", "i", "d", "w", "b", "n", "missing" };
+  JsonArray *array;
+  gint64 i = 0;
+  double d = 0;
+  gboolean b = FALSE;
+
+  /* Every reader on every type: the right one answers, the rest say no
+   * (json-glib's own readers would log a CRITICAL for most of these). */
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      const char *name = names[k];
+
+      g_assert_true ((elicit_json_object_get_string (object, name) != NULL) == g_str_equal (name, "s"));
+      g_assert_true ((elicit_json_object_get_object (object, name) != NULL) == g_str_equal (name, "o"));
+      g_assert_true ((elicit_json_object_get_array (object, name) != NULL) == g_str_equal (name, "a"));
+      g_assert_true (elicit_json_object_get_int (object, name, NULL) == g_str_equal (name, "i"));
+      g_assert_true (elicit_json_object_get_number (object, name, NULL) ==
+                     (g_str_equal (name, "i") || g_str_equal (name, "d") || g_str_equal (name, "w")));
+      g_assert_true (elicit_json_object_get_boolean (object, name, NULL) == g_str_equal (name, "b"));
+    }
+
+  g_assert_cmpstr (elicit_json_object_get_string (object, "s"), ==, "text");
+  g_assert_true (elicit_json_object_get_int (object, "i", &i));
+  g_assert_cmpint (i, ==, -7);
+  g_assert_true (elicit_json_object_get_number (object, "d", &d));
+  g_assert_cmpfloat (d, ==, 1.5);
+  g_assert_true (elicit_json_object_get_number (object, "i", &d));
+  g_assert_cmpfloat (d, ==, -7.0);
+  g_assert_true (elicit_json_object_get_boolean (object, "b", &b));
+  g_assert_true (b);
+  g_assert_true (elicit_json_object_get_int (elicit_json_object_get_object (object, "o"), "k", &i));
+  g_assert_cmpint (i, ==, 1);
+
+  array = elicit_json_object_get_array (object, "a");
+  g_assert_cmpstr (elicit_json_array_get_string (array, 0), ==, "x");
+  g_assert_null (elicit_json_array_get_string (array, 1));
+  g_assert_null (elicit_json_array_get_string (array, 2));
+  g_assert_null (elicit_json_array_get_string (array, 3));
+  g_assert_null (elicit_json_array_get_object (array, 0));
+  g_assert_nonnull (elicit_json_array_get_object (array, 1));
+  g_assert_null (elicit_json_array_get_object (array, 2));
+  g_assert_null (elicit_json_array_get_object (array, 300));
+
+  /* A missing container reads as missing members. */
+  g_assert_null (elicit_json_object_get_string (NULL, "s"));
+  g_assert_null (elicit_json_object_get_object (elicit_json_object_get_object (object, "x"), "y"));
+  g_assert_false (elicit_json_object_get_int (NULL, "i", &i));
+  g_assert_null (elicit_json_array_get_string (NULL, 0));
+  g_assert_null (elicit_json_array_get_object (elicit_json_object_get_array (object, "s"), 0));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -773,6 +838,8 @@ main (int   argc,
       g_test_add_data_func (path, &trickies[i], test_same_as_json_glib);
     }
 
+  g_test_add_func ("/Elicit/Json/readers-check-the-type-of-untrusted-members",
+                   test_readers_check_types);
   g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/from-every-fixture",
                    test_fixtures_same_as_json_glib);
   g_test_add_func ("/Elicit/Json/builds-what-json-glib-builds/at-the-deepest-allowed",

@@ -141,6 +141,28 @@ elif [[ -n ${DISPLAY:-} ]]; then
     echo "not ok $n - the rendered file is a PNG image"; failed=1
   fi
 fi
+# A schema that tries to set the terminal's title and clear the screen through
+# property names, titles, enum values, a pattern and a default (C1 CSI, U+009B).
+printf '%s' '{"type":"object","properties":{"\u001b]0;pwned\u0007":{"type":"string","title":"T\u001b[2Jx","pattern":"^a\u001b]0;p\u0007$"},"c":{"type":"string","default":"d\u009b2J\u202e"},"\u001b[2J":{"type":"string","enum":["\u001b]0;pwned\u0007","\u001b[2J","ok\u009b"]}}}' >"$tmp/terminal.json"
+check "escape sequences in a schema are shown escaped, never sent to the terminal" 0 \
+  '  1. \u{001B}]0;pwned\u{0007} — text, optional' \
+  '     Label:        T[2Jx' \
+  '     Constraints:  matches /^a\u{001B}]0;p\u{0007}$/' \
+  '     Default:      "d\u009b2J\u202e"' \
+  '  3. \u{001B}[2J — single choice, optional' \
+  '       • ]0;pwned  (\u{001B}]0;pwned\u{0007})' \
+  '       • [2J  (\u{001B}[2J)' \
+  '       • ok  (ok\u{009B})' \
+  -- "$tmp/terminal.json"
+n=$((n + 1))
+# No C0 control but the line feed, no DEL, no C1 control (UTF-8 C2 80 to C2 9F).
+if LC_ALL=C.UTF-8 "$elicit" lint "$tmp/terminal.json" 2>&1 |
+   LC_ALL=C grep -qP '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]'; then
+  echo "not ok $n - lint writes no control character from a schema"; failed=1
+else
+  echo "ok $n - lint writes no control character from a schema"
+fi
+
 check "no file is a usage error" 2 "Give exactly one FILE.json" --
 
 echo "1..$n"

@@ -243,6 +243,24 @@ test_stream_crlf_and_empty_lines (StreamFixture *f,
 }
 
 static void
+test_stream_blank_lines (StreamFixture *f,
+                         gconstpointer  data)
+{
+  elicit_transport_start (f->transport);
+  fake_peer_send (f->peer, "   \n\t \r\n{\"a\":1}\n \t \t\n\r\r\n{\"b\":2}\n"
+                           "garbage after blank lines\n");
+  wait_closed (&f->rec);
+
+  g_assert_cmpuint (f->rec.n_messages, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (f->rec.messages, 0), ==, "{\"a\":1}");
+  g_assert_cmpstr (g_ptr_array_index (f->rec.messages, 1), ==, "{\"b\":2}");
+  g_assert_cmpuint (f->rec.invalid->len, ==, 0);
+  /* Skipped lines still count: the text that is not JSON is named by its line. */
+  g_assert_cmpstr (f->rec.closed->message, ==,
+                   "received invalid JSON on line 7: Not valid JSON: unexpected “g” at byte 0");
+}
+
+static void
 test_stream_sends_one_line_per_message (StreamFixture *f,
                                         gconstpointer  data)
 {
@@ -652,7 +670,7 @@ static void
 test_stdio_invalid_json (void)
 {
   Recorder rec;
-  ElicitTransport *transport = spawn_sh ("echo '{\"one\":1}'; echo '{\"two\":2}'; "
+  ElicitTransport *transport = spawn_sh ("echo '{\"one\":1}'; echo '   '; echo '{\"two\":2}'; "
                                          "echo 'Server listening on port 8080'; "
                                          "exec sleep 30", &rec);
 
@@ -660,7 +678,7 @@ test_stdio_invalid_json (void)
   g_assert_cmpuint (rec.n_messages, ==, 2);
   g_assert_error (rec.closed, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON);
   g_assert_cmpstr (rec.closed->message, ==,
-                   "server wrote invalid JSON on line 3: Not valid JSON: unexpected “S” at byte 0");
+                   "server wrote invalid JSON on line 4: Not valid JSON: unexpected “S” at byte 0");
   /* The server that keeps running is stopped (sleep ignores stdin: SIGTERM). */
   finish_stdio (transport, &rec);
 }
@@ -866,6 +884,7 @@ main (int   argc,
   STREAM_TEST ("closes-on-an-endless-line-without-growing",
                test_stream_line_too_long_unterminated, NULL);
   STREAM_TEST ("accepts-a-line-exactly-at-the-limit", test_stream_line_at_the_limit, NULL);
+  STREAM_TEST ("skips-lines-of-only-white-space", test_stream_blank_lines, NULL);
   STREAM_TEST ("closes-on-invalid-json-naming-the-line", test_stream_invalid_json, NULL);
   STREAM_TEST ("closes-on-invalid-utf8", test_stream_invalid_utf8, NULL);
   STREAM_TEST ("closes-on-truncated-json", test_stream_truncated_json, NULL);

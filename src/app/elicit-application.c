@@ -16,6 +16,7 @@
 #include "widgets/elicit-dialog.h"
 
 #include "elicit-application.h"
+#include "elicit-cli.h"
 #include "elicit-server.h"
 #include "elicit-window.h"
 
@@ -644,6 +645,7 @@ elicit_application_startup (GApplication *application)
 
   self->settings = create_settings ();
   load_css ();
+  elicit_cli_timing_watch_stalls ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);

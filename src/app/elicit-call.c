@@ -66,6 +66,7 @@ typedef struct
   JsonObject      *arguments;
   GQueue           stderr_tail;
   GPtrArray       *url_requests;
+  GPtrArray       *open_requests;  /* elicitations not yet answered, oldest first */
   guint            n_url_retries;
   int              status;
   gboolean         verbose;
@@ -368,8 +369,7 @@ timing_message_cb (ElicitTransport *transport,
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 
   if (object != NULL &&
-      g_strcmp0 (json_object_get_string_member_with_default (object, "method", NULL),
-                 "elicitation/create") == 0)
+      g_strcmp0 (elicit_json_object_get_string (object, "method"), "elicitation/create") == 0)
     elicit_cli_timing_mark ("elicitation-received");
 }
 
@@ -384,6 +384,51 @@ close_cb (GObject      *object,
 
   elicit_session_close_finish (ELICIT_SESSION (object), result, NULL);
   g_main_loop_quit (call->loop);
+}
+
+/* Every request is answered before the connection closes ------------------------- */
+
+static void
+open_request_state_cb (ElicitRequest *request,
+                       GParamSpec    *pspec,
+                       Call          *call)
+{
+  if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+    return;
+
+  g_signal_handlers_disconnect_by_func (request, open_request_state_cb, call);
+  g_ptr_array_remove (call->open_requests, request);
+}
+
+/* After the queue's handler: a request it refused is answered already. */
+static void
+elicitation_cb (ElicitSession *session,
+                ElicitRequest *request,
+                Call          *call)
+{
+  if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
+    return;
+
+  g_ptr_array_add (call->open_requests, g_object_ref (request));
+  g_signal_connect (request, "notify::state", G_CALLBACK (open_request_state_cb), call);
+}
+
+/* Requests shown or waiting their turn when the call ends get `cancel`, as
+ * if the user had dismissed them: the server never waits for an answer that
+ * will not come. The newest first, so that the queue shows nothing more. */
+static void
+cancel_open_requests (Call *call)
+{
+  while (call->open_requests->len > 0)
+    {
+      g_autoptr(ElicitRequest) request = g_object_ref (g_ptr_array_index (call->open_requests,
+                                                                          call->open_requests->len - 1));
+
+      g_signal_handlers_disconnect_by_func (request, open_request_state_cb, call);
+      g_ptr_array_remove_index (call->open_requests, call->open_requests->len - 1);
+      if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+        elicit_request_cancel (request);
+    }
 }
 
 static void
@@ -403,6 +448,7 @@ finish (Call *call,
                              elicit_prompter_get_n_refused (call->prompter)),
                 elicit_prompter_get_n_refused (call->prompter), call->label);
 
+  cancel_open_requests (call);
   elicit_prompter_close_all (call->prompter);
   elicit_session_close_async (call->session, NULL, close_cb, call);
 }
@@ -458,21 +504,13 @@ is_server_failure (const GError *error)
     }
 }
 
+/* The text of the first content block of a tool's result, if it is text. */
 static const char *
 first_text (JsonObject *result)
 {
-  JsonNode *content = json_object_get_member (result, "content");
-  JsonNode *first;
+  JsonArray *content = elicit_json_object_get_array (result, "content");
 
-  if (content == NULL || !JSON_NODE_HOLDS_ARRAY (content) ||
-      json_array_get_length (json_node_get_array (content)) == 0)
-    return NULL;
-
-  first = json_array_get_element (json_node_get_array (content), 0);
-  if (!JSON_NODE_HOLDS_OBJECT (first))
-    return NULL;
-
-  return json_object_get_string_member_with_default (json_node_get_object (first), "text", NULL);
+  return elicit_json_object_get_string (elicit_json_array_get_object (content, 0), "text");
 }
 
 static void
@@ -481,12 +519,10 @@ print_result (Call       *call,
 {
   g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), result);
   gboolean is_error = FALSE;
-  JsonNode *flag = json_object_get_member (result, "isError");
 
   elicit_cli_print_json (stdout, node);
 
-  if (flag != NULL && JSON_NODE_HOLDS_VALUE (flag) && json_node_get_value_type (flag) == G_TYPE_BOOLEAN)
-    is_error = json_node_get_boolean (flag);
+  elicit_json_object_get_boolean (result, "isError", &is_error);
 
   if (elicit_prompter_get_n_said_no (call->prompter) > 0)
     {
@@ -715,6 +751,13 @@ call_clear (Call *call)
 {
   if (call->prompter != NULL)
     stop_url_requests (call);
+  if (call->open_requests != NULL)
+    {
+      for (guint i = 0; i < call->open_requests->len; i++)
+        g_signal_handlers_disconnect_by_func (g_ptr_array_index (call->open_requests, i),
+                                              open_request_state_cb, call);
+      g_clear_pointer (&call->open_requests, g_ptr_array_unref);
+    }
   g_clear_object (&call->prompter);
   if (call->transport != NULL)
     g_signal_handlers_disconnect_by_data (call->transport, call);
@@ -768,6 +811,8 @@ run (Call    *call,
   elicit_prompter_set_verbose (call->prompter, call->verbose);
   elicit_prompter_set_accept_defaults (call->prompter, options->accept_defaults);
   elicit_prompt_queue_add_session (elicit_prompter_get_queue (call->prompter), call->session);
+  call->open_requests = g_ptr_array_new_with_free_func (g_object_unref);
+  g_signal_connect_after (call->session, "elicitation", G_CALLBACK (elicitation_cb), call);
 
   sigint_source = g_unix_signal_add (SIGINT, interrupted_cb, call);
   sigterm_source = g_unix_signal_add (SIGTERM, interrupted_cb, call);

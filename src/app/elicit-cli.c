@@ -11,6 +11,7 @@
 
 #include "elicit-cli.h"
 #include "elicit-json-private.h"
+#include "elicit-text-private.h"
 
 static gboolean verbose_logging;
 
@@ -22,11 +23,40 @@ log_writer (GLogLevelFlags   log_level,
 {
   /* The library notes every oddity of a server at message level and below;
    * the commands report what matters in their own words. */
+  g_autofree GLogField *safe_fields = NULL;
+  g_autofree char *safe_message = NULL;
+
   if (!verbose_logging &&
       (log_level & (G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG)) != 0)
     return G_LOG_WRITER_HANDLED;
 
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
+  /* A message may quote a server: it never drives the terminal. */
+  safe_fields = g_memdup2 (fields, n_fields * sizeof (GLogField));
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0 && safe_message == NULL)
+      {
+        safe_message = elicit_text_escape_for_terminal (fields[i].value, TRUE);
+        safe_fields[i].value = safe_message;
+      }
+
+  return g_log_writer_default (log_level, safe_fields, n_fields, user_data);
+}
+
+/* What the commands print on standard error may quote a server: escape
+ * sequences in it are shown escaped (elicit_text_escape_for_terminal()),
+ * then the text goes out as g_printerr() would write it. */
+static void
+safe_printerr (const char *string)
+{
+  g_autofree char *safe = elicit_text_escape_for_terminal (string, TRUE);
+  g_autofree char *local = NULL;
+  const char *charset;
+
+  if (!g_get_console_charset (&charset))
+    local = g_convert_with_fallback (safe, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+
+  fputs (local != NULL ? local : safe, stderr);
+  fflush (stderr);
 }
 
 /* Logs go to stderr only (stdout is for results and MCP messages), and only
@@ -35,6 +65,7 @@ void
 elicit_cli_init_logging (gboolean verbose)
 {
   verbose_logging = verbose;
+  g_set_printerr_handler (safe_printerr);
   g_log_writer_default_set_use_stderr (TRUE);
   g_log_set_writer_func (log_writer, NULL, NULL);
 }
@@ -143,7 +174,8 @@ indent (GString    *out,
     }
 }
 
-/* Prints @node as indented JSON and a newline, and flushes. */
+/* Prints @node as indented JSON and a newline, and flushes. Characters that
+ * could drive a terminal are written as \u escapes. */
 void
 elicit_cli_print_json (FILE     *out,
                        JsonNode *node)
@@ -151,10 +183,14 @@ elicit_cli_print_json (FILE     *out,
   g_autoptr(GString) compact = g_string_new (NULL);
   g_autoptr(GString) pretty = g_string_new (NULL);
 
+  g_autofree char *safe = NULL;
+
   elicit_json_append (compact, node);
   indent (pretty, compact->str);
   g_string_append_c (pretty, '\n');
-  fwrite (pretty->str, 1, pretty->len, out);
+  /* The same JSON, with what could drive a terminal as \u escapes. */
+  safe = elicit_text_escape_json_for_terminal (pretty->str);
+  fputs (safe, out);
   fflush (out);
 }
 
@@ -199,4 +235,32 @@ elicit_cli_timing_mark (const char *event)
       fprintf (stderr, "elicit-timing %s %" G_GINT64_FORMAT "\n", event, g_get_monotonic_time ());
       fflush (stderr);
     }
+}
+
+static gboolean
+stall_tick_cb (gpointer user_data)
+{
+  static gint64 last;
+  gint64 now = g_get_monotonic_time ();
+
+  /* A gap far past the 1 ms period: the main loop was busy that long. */
+  if (last != 0 && now - last >= 20000)
+    {
+      fprintf (stderr, "elicit-timing stall %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
+               now - last, now);
+      fflush (stderr);
+    }
+  last = now;
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* For tests/bench/bench-app-flood.py: with ELICIT_BENCH_TIMING set, a 1 ms
+ * timeout on the main loop writes "elicit-timing stall GAP_USEC END_USEC" for
+ * every gap of 20 ms or more between its runs. */
+void
+elicit_cli_timing_watch_stalls (void)
+{
+  if (elicit_cli_timing_enabled ())
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 1, stall_tick_cb, NULL, NULL);
 }

@@ -26,5 +26,6 @@ char    **elicit_cli_split_command  (int          argc,
 
 gboolean  elicit_cli_timing_enabled (void);
 void      elicit_cli_timing_mark    (const char  *event);
+void      elicit_cli_timing_watch_stalls (void);
 
 G_END_DECLS

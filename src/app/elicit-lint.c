@@ -32,19 +32,51 @@ out (const char *format,
      ...) G_GNUC_PRINTF (1, 2);
 
 /* Server authors read this in a terminal: always UTF-8, never g_print's
- * charset conversion, which turns every non-ASCII title into escapes. */
+ * charset conversion, which turns every non-ASCII title into escapes. What a
+ * schema holds never drives the terminal: control characters (ESC, BEL, C1)
+ * are escaped, whatever line they come in. */
 static void
 out (const char *format,
      ...)
 {
   g_autofree char *text = NULL;
+  g_autofree char *safe = NULL;
   va_list args;
 
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
 
-  fputs (text, stdout);
+  safe = elicit_text_escape_for_terminal (text, TRUE);
+  fputs (safe, stdout);
+}
+
+/* The same for standard error. */
+static void
+err (const char *format,
+     ...) G_GNUC_PRINTF (1, 2);
+
+static void
+err (const char *format,
+     ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *safe = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  safe = elicit_text_escape_for_terminal (text, TRUE);
+  fputs (safe, stderr);
+}
+
+/* A name or value from the schema on one line of output. */
+static char *
+shown (const char *text)
+{
+  return elicit_text_escape_for_terminal (text, FALSE);
 }
 
 /* Terminal columns @text takes: CJK characters take two, combining marks
@@ -88,28 +120,6 @@ out_row (const char *indent,
   out ("%s%s%*s %s\n", indent, label, MAX (column - display_width (label), 0), "", value);
 }
 
-static JsonObject *
-get_object_member (JsonObject *object,
-                   const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return (node != NULL && JSON_NODE_HOLDS_OBJECT (node)) ? json_node_get_object (node) : NULL;
-}
-
-static const char *
-get_string_member (JsonObject *object,
-                   const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
 /* FILE may be a requestedSchema, the params of elicitation/create, or a whole
  * JSON-RPC request. */
 static gboolean
@@ -128,7 +138,7 @@ find_input (JsonNode   *root,
     }
 
   object = json_node_get_object (root);
-  params = get_object_member (object, "params");
+  params = elicit_json_object_get_object (object, "params");
   if (json_object_has_member (object, "method") && params != NULL)
     object = params;
 
@@ -137,7 +147,7 @@ find_input (JsonNode   *root,
       json_object_has_member (object, "message"))
     {
       input->params = object;
-      input->schema = get_object_member (object, "requestedSchema");
+      input->schema = elicit_json_object_get_object (object, "requestedSchema");
     }
   else
     {
@@ -270,7 +280,9 @@ describe_constraints (ElicitField *field)
       append_separator (constraints);
       /* Translators: a text field must match a regular expression, shown after
        * this as /pattern/ */
-      g_string_append_printf (constraints, "%s /%s/", C_("constraint", "matches"), pattern);
+      g_autofree char *shown_pattern = shown (pattern);
+
+      g_string_append_printf (constraints, "%s /%s/", C_("constraint", "matches"), shown_pattern);
     }
 
   if (constraints->len == 0)
@@ -288,7 +300,7 @@ print_options (ElicitField *field)
   for (guint i = 0; i < MIN (n, 20); i++)
     {
       g_autoptr(ElicitOption) option = g_list_model_get_item (options, i);
-      const char *value = elicit_option_get_value (option);
+      g_autofree char *value = shown (elicit_option_get_value (option));
       g_autofree char *label = elicit_text_sanitize_line (elicit_option_get_label (option),
                                                           ELICIT_TEXT_LINE_MAX);
 
@@ -317,14 +329,16 @@ print_field (ElicitField *field,
 #endif
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
-  g_autofree char *default_text = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
+  g_autofree char *default_json = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
+  g_autofree char *default_text = default_json ? elicit_text_escape_json_for_terminal (default_json) : NULL;
+  g_autofree char *name = shown (elicit_field_get_name (field));
   const char *labels[] = {
     _("Label:"), _("Description:"), _("Widget:"), _("Constraints:"), _("Default:"), _("Warning:"),
     NULL
   };
   int column = value_column (labels);
 
-  out ("  %u. %s — %s%s\n", position + 1, elicit_field_get_name (field),
+  out ("  %u. %s — %s%s\n", position + 1, name,
        elicit_field_kind_describe (elicit_field_get_kind (field)),
        /* Translators: appended to a field's kind, as in "1. name — text, required" */
        elicit_field_get_required (field) ? _(", required") : _(", optional"));
@@ -479,7 +493,7 @@ lint_url (JsonObject *params)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(ElicitUrlInfo) info = NULL;
-  const char *url = get_string_member (params, "url");
+  const char *url = elicit_json_object_get_string (params, "url");
   const char * const *warnings;
   const char *labels[] = {
     _("URL:"), _("Scheme:"), _("Host:"), _("Host (ASCII):"), _("Registrable domain:"),
@@ -547,7 +561,7 @@ render (LintInput  *input,
 
   if (!gtk_init_check ())
     {
-      fprintf (stderr, "%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));
+      err ("%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));
       return 1;
     }
 
@@ -558,7 +572,7 @@ render (LintInput  *input,
       status = 0;
     }
   else
-    fprintf (stderr, "%s %s\n", _("Cannot render:"), error->message);
+    err ("%s %s\n", _("Cannot render:"), error->message);
 
   /* A detached request dropped unanswered would "send" cancel to nobody; say
    * explicitly that lint is done with it. */
@@ -598,7 +612,7 @@ elicit_lint_main (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      fprintf (stderr, "%s\n", error ? error->message : _("Give exactly one FILE.json"));
+      err ("%s\n", error ? error->message : _("Give exactly one FILE.json"));
       return 2;
     }
 
@@ -618,15 +632,15 @@ elicit_lint_main (int    argc,
       return 1;
     }
 
-  if (input.params != NULL && get_string_member (input.params, "message") != NULL)
+  if (input.params != NULL && elicit_json_object_get_string (input.params, "message") != NULL)
     {
       g_autofree char *message = elicit_text_sanitize_block (
-        get_string_member (input.params, "message"), ELICIT_TEXT_BLOCK_MAX);
+        elicit_json_object_get_string (input.params, "message"), ELICIT_TEXT_BLOCK_MAX);
 
       out ("%s %s\n", _("Message:"), message);
     }
 
-  if (input.params != NULL && g_strcmp0 (get_string_member (input.params, "mode"), "url") == 0)
+  if (input.params != NULL && g_strcmp0 (elicit_json_object_get_string (input.params, "mode"), "url") == 0)
     status = lint_url (input.params);
   else
     status = lint_form (input.schema, content_path);

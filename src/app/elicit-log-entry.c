@@ -147,6 +147,22 @@ ElicitLogEntry *
 elicit_log_entry_new (ElicitLogKind  kind,
                       const char    *text)
 {
+  return elicit_log_entry_new_at (kind, text, g_get_real_time ());
+}
+
+/**
+ * elicit_log_entry_new_at:
+ * @kind: what the entry is
+ * @text: the line; cut when very long, control characters blanked
+ * @time: when it happened, in microseconds since the epoch
+ *
+ * Returns: (transfer full): a new entry
+ */
+ElicitLogEntry *
+elicit_log_entry_new_at (ElicitLogKind  kind,
+                         const char    *text,
+                         gint64         time)
+{
   ElicitLogEntry *self;
 
   g_return_val_if_fail (text != NULL, NULL);
@@ -154,7 +170,7 @@ elicit_log_entry_new (ElicitLogKind  kind,
   self = g_object_new (ELICIT_TYPE_LOG_ENTRY, NULL);
   self->kind = kind;
   self->text = make_line (text);
-  self->time = g_get_real_time ();
+  self->time = time;
 
   return self;
 }

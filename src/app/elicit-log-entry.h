@@ -36,6 +36,9 @@ G_DECLARE_FINAL_TYPE (ElicitLogEntry, elicit_log_entry, ELICIT, LOG_ENTRY, GObje
 
 ElicitLogEntry *elicit_log_entry_new          (ElicitLogKind   kind,
                                                const char     *text) G_GNUC_WARN_UNUSED_RESULT;
+ElicitLogEntry *elicit_log_entry_new_at       (ElicitLogKind   kind,
+                                               const char     *text,
+                                               gint64          time) G_GNUC_WARN_UNUSED_RESULT;
 ElicitLogKind   elicit_log_entry_get_kind     (ElicitLogEntry *self);
 const char     *elicit_log_entry_get_text     (ElicitLogEntry *self);
 gint64          elicit_log_entry_get_time     (ElicitLogEntry *self);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "schema/elicit-json-private.h"
 #include "protocol/elicit-http-transport.h"
 #include "protocol/elicit-stdio-transport.h"
 
@@ -284,7 +285,7 @@ parse_env (ElicitServerConfig *self,
                                                  name));
         }
 
-      entry_text = g_strconcat (name, "=", json_object_get_string_member (env, name), NULL);
+      entry_text = g_strconcat (name, "=", elicit_json_object_get_string (env, name), NULL);
       g_strv_builder_add (builder, entry_text);
     }
   g_list_free (names);
@@ -305,7 +306,7 @@ parse_headers (ElicitServerConfig *self,
 
   for (GList *l = names; l != NULL; l = l->next)
     g_hash_table_replace (self->headers, g_strdup (l->data),
-                          g_strdup (json_object_get_string_member (headers, l->data)));
+                          g_strdup (elicit_json_object_get_string (headers, l->data)));
   g_list_free (names);
 
   return TRUE;

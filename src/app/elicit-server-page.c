@@ -13,6 +13,7 @@
 #include "schema/elicit-text-private.h"
 
 #include "elicit-log-entry.h"
+#include "elicit-log-view.h"
 #include "elicit-server-page.h"
 #include "elicit-server-tool.h"
 #include "elicit-tool-pane.h"
@@ -37,8 +38,8 @@ struct _ElicitServerPage
   ElicitServer      *server;
   GtkFilterListModel *prompts;
   GtkCustomFilter    *prompt_filter;
+  guint               prompts_source;
   char               *selected_tool;
-  gboolean            log_sticky;
 
   /* Template widgets */
   GtkLabel          *name_label;
@@ -55,8 +56,7 @@ struct _ElicitServerPage
   GtkStackPage      *prompts_page;
   GtkStack          *prompts_stack;
   GtkListBox        *prompt_list;
-  GtkScrolledWindow *log_scroller;
-  GtkListView       *log_view;
+  ElicitLogView     *log_view;
 };
 
 G_DEFINE_FINAL_TYPE (ElicitServerPage, elicit_server_page, GTK_TYPE_WIDGET)
@@ -286,7 +286,7 @@ create_prompt_row (ElicitServerPage *self,
 /* At most the queue's per-server cap of rows: rebuilt whole on each change,
  * since which one is shown changes with the others. */
 static void
-prompts_changed_cb (ElicitServerPage *self)
+update_prompts (ElicitServerPage *self)
 {
   GListModel *prompts = G_LIST_MODEL (self->prompts);
   guint n_prompts = g_list_model_get_n_items (prompts);
@@ -314,6 +314,27 @@ prompts_changed_cb (ElicitServerPage *self)
   gtk_stack_page_set_needs_attention (self->prompts_page, n_prompts > 0);
 }
 
+static gboolean
+update_prompts_cb (gpointer user_data)
+{
+  ElicitServerPage *self = user_data;
+
+  self->prompts_source = 0;
+  update_prompts (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A flood changes the queue thousands of times a second: the rows follow at
+ * most once a frame, below redraw priority. */
+static void
+prompts_changed_cb (ElicitServerPage *self)
+{
+  if (self->prompts_source == 0)
+    self->prompts_source = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, 16, update_prompts_cb,
+                                               self, NULL);
+}
+
 static void
 session_changed_cb (ElicitServerPage *self)
 {
@@ -323,95 +344,9 @@ session_changed_cb (ElicitServerPage *self)
 /* Log --------------------------------------------------------------------------------------- */
 
 static void
-log_setup_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *time = gtk_label_new (NULL);
-  GtkWidget *marker = gtk_label_new (NULL);
-  GtkWidget *text = gtk_label_new (NULL);
-
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_add_css_class (time, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (time), 0);
-  gtk_widget_set_valign (time, GTK_ALIGN_START);
-  gtk_widget_add_css_class (marker, "marker");
-  gtk_widget_add_css_class (marker, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (marker), 0.5);
-  gtk_widget_set_valign (marker, GTK_ALIGN_START);
-  gtk_label_set_xalign (GTK_LABEL (text), 0);
-  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
-  gtk_widget_set_hexpand (text, TRUE);
-
-  gtk_box_append (GTK_BOX (box), time);
-  gtk_box_append (GTK_BOX (box), marker);
-  gtk_box_append (GTK_BOX (box), text);
-  gtk_list_item_set_child (item, box);
-  gtk_list_item_set_activatable (item, FALSE);
-}
-
-static void
-log_bind_cb (GtkSignalListItemFactory *factory,
-             GtkListItem              *item)
-{
-  ElicitLogEntry *entry = gtk_list_item_get_item (item);
-  GtkWidget *time = gtk_widget_get_first_child (gtk_list_item_get_child (item));
-  GtkWidget *marker = gtk_widget_get_next_sibling (time);
-  GtkWidget *text = gtk_widget_get_next_sibling (marker);
-  g_autofree char *stamp = elicit_log_entry_format_time (entry);
-
-  gtk_label_set_text (GTK_LABEL (time), stamp);
-  gtk_label_set_text (GTK_LABEL (marker), elicit_log_entry_get_marker (entry));
-  gtk_label_set_text (GTK_LABEL (text), elicit_log_entry_get_text (entry));
-
-  if (elicit_log_entry_get_kind (entry) == ELICIT_LOG_KIND_NOTICE)
-    gtk_widget_add_css_class (text, "notice");
-  else
-    gtk_widget_remove_css_class (text, "notice");
-}
-
-static void
-log_value_changed_cb (ElicitServerPage *self,
-                      GtkAdjustment    *adjustment)
-{
-  double bottom = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
-
-  self->log_sticky = gtk_adjustment_get_value (adjustment) >= bottom - 4;
-}
-
-/* New lines arrive at the end: follow them while the user reads the end. */
-static void
-log_upper_changed_cb (ElicitServerPage *self,
-                      GParamSpec       *pspec,
-                      GtkAdjustment    *adjustment)
-{
-  if (self->log_sticky)
-    gtk_adjustment_set_value (adjustment,
-                              gtk_adjustment_get_upper (adjustment) -
-                              gtk_adjustment_get_page_size (adjustment));
-}
-
-static void
 setup_log (ElicitServerPage *self)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkNoSelection *selection = gtk_no_selection_new (g_object_ref (elicit_server_get_log (self->server)));
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
-
-  g_signal_connect (factory, "setup", G_CALLBACK (log_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (log_bind_cb), NULL);
-  gtk_list_view_set_factory (self->log_view, factory);
-  gtk_list_view_set_model (self->log_view, GTK_SELECTION_MODEL (selection));
-  g_object_unref (factory);
-  g_object_unref (selection);
-
-  self->log_sticky = TRUE;
-  g_signal_connect_object (adjustment, "value-changed",
-                           G_CALLBACK (log_value_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (adjustment, "notify::upper",
-                           G_CALLBACK (log_upper_changed_cb), self, G_CONNECT_SWAPPED);
+  elicit_log_view_set_log (self->log_view, ELICIT_LOG_RING (elicit_server_get_log (self->server)));
 }
 
 /* GObject ------------------------------------------------------------------------------------- */
@@ -422,6 +357,7 @@ elicit_server_page_dispose (GObject *object)
   ElicitServerPage *self = ELICIT_SERVER_PAGE (object);
   GtkWidget *child;
 
+  g_clear_handle_id (&self->prompts_source, g_source_remove);
   if (self->server != NULL)
     g_signal_handlers_disconnect_by_data (self->server, self);
   if (self->prompts != NULL)
@@ -458,6 +394,7 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   object_class->finalize = elicit_server_page_finalize;
 
   g_type_ensure (ELICIT_TYPE_TOOL_PANE);
+  g_type_ensure (ELICIT_TYPE_LOG_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/gnome/Elicit/ui/elicit-server-page.ui");
@@ -475,7 +412,6 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, prompts_page);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, prompts_stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, prompt_list);
-  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, log_view);
   gtk_widget_class_bind_template_callback (widget_class, restart_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, tool_row_selected_cb);
@@ -521,7 +457,7 @@ bind_server (ElicitServerPage *self)
   g_signal_connect_object (self->server, "notify::claim",
                            G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
   update_header (self);
-  prompts_changed_cb (self);
+  update_prompts (self);
 }
 
 /**

@@ -9,6 +9,8 @@
 
 #include "schema/elicit-text-private.h"
 
+#include "schema/elicit-json-private.h"
+
 #include "elicit-server-tool.h"
 
 /* Tool descriptions are often long; the list shows the start. */
@@ -128,35 +130,13 @@ elicit_server_tool_init (ElicitServerTool *self)
 {
 }
 
-static const char *
-get_string (JsonObject *object,
-            const char *member)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
-static JsonObject *
-get_object (JsonObject *object,
-            const char *member)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
 static char *
 make_title (JsonObject *tool,
             const char *name)
 {
   const char *candidates[] = {
-    get_string (tool, "title"),
-    get_string (get_object (tool, "annotations"), "title"),
+    elicit_json_object_get_string (tool, "title"),
+    elicit_json_object_get_string (elicit_json_object_get_object (tool, "annotations"), "title"),
     name,
   };
 
@@ -187,17 +167,17 @@ elicit_server_tool_new_from_json (JsonObject *tool)
 
   g_return_val_if_fail (tool != NULL, NULL);
 
-  name = get_string (tool, "name");
+  name = elicit_json_object_get_string (tool, "name");
   if (name == NULL || *name == '\0')
     return NULL;
 
-  description = elicit_text_sanitize_block (get_string (tool, "description"), DESCRIPTION_MAX);
+  description = elicit_text_sanitize_block (elicit_json_object_get_string (tool, "description"), DESCRIPTION_MAX);
 
   self = g_object_new (ELICIT_TYPE_SERVER_TOOL, NULL);
   self->name = g_strdup (name);
   self->title = make_title (tool, name);
   self->description = description != NULL ? g_steal_pointer (&description) : g_strdup ("");
-  input_schema = get_object (tool, "inputSchema");
+  input_schema = elicit_json_object_get_object (tool, "inputSchema");
   if (input_schema != NULL)
     self->input_schema = json_object_ref (input_schema);
 

@@ -13,13 +13,12 @@
 #include "schema/elicit-text-private.h"
 
 #include "elicit-server.h"
+#include "elicit-log-ring.h"
 #include "elicit-server-tool.h"
 #include "elicit-tap-transport.h"
 #include "elicit-text-domain.h"
 
 /* The log keeps the latest lines; older ones go in batches. */
-#define MAX_LOG_ENTRIES   5000
-#define LOG_TRIM_BATCH    500
 /* A server listing more tools than this is shown its first ones. */
 #define MAX_TOOLS         1000
 #define INSTRUCTIONS_MAX  2000
@@ -52,7 +51,7 @@ struct _ElicitServer
   GCancellable       *cancellable;
 
   GListStore         *tools;
-  GListStore         *log;
+  ElicitLogRing      *log;
 };
 
 enum {
@@ -81,25 +80,19 @@ add_log (ElicitServer  *self,
          ElicitLogKind  kind,
          const char    *text)
 {
-  g_autoptr(ElicitLogEntry) entry = elicit_log_entry_new (kind, text);
-  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->log));
-
-  if (n_items >= MAX_LOG_ENTRIES)
-    g_list_store_splice (self->log, 0, LOG_TRIM_BATCH, NULL, 0);
-
-  g_list_store_append (self->log, entry);
+  elicit_log_ring_append (self->log, kind, text);
 }
 
+/* Every message either way: kept as text, shown only when looked at. */
 static void
 traffic_cb (ElicitServer *self,
             int           direction,
             JsonNode     *message)
 {
-  g_autofree char *text = elicit_json_to_string (message, NULL);
-
-  add_log (self,
-           direction == ELICIT_TAP_SENT ? ELICIT_LOG_KIND_SENT : ELICIT_LOG_KIND_RECEIVED,
-           text);
+  elicit_log_ring_append_take (self->log,
+                               direction == ELICIT_TAP_SENT ? ELICIT_LOG_KIND_SENT
+                                                            : ELICIT_LOG_KIND_RECEIVED,
+                               elicit_json_to_string (message, NULL));
 }
 
 static void
@@ -802,7 +795,7 @@ static void
 elicit_server_init (ElicitServer *self)
 {
   self->tools = g_list_store_new (ELICIT_TYPE_SERVER_TOOL);
-  self->log = g_list_store_new (ELICIT_TYPE_LOG_ENTRY);
+  self->log = elicit_log_ring_new (ELICIT_LOG_RING_DEFAULT_CAPACITY);
   self->status = g_strdup (_("Not started"));
 }
 

@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "schema/elicit-json-private.h"
+
 #include "elicit-text-domain.h"
 
 /*
@@ -49,40 +51,16 @@ translate_member (const char *domain,
                   JsonObject *object,
                   const char *member)
 {
-  JsonNode *node = json_object_get_member (object, member);
-  const char *text;
+  const char *text = elicit_json_object_get_string (object, member);
   const char *translated;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return;
-
   /* gettext ("") is the catalogue's header, never a translation. */
-  text = json_node_get_string (node);
   if (text == NULL || *text == '\0')
     return;
 
   translated = dgettext (domain, text);
   if (translated != text)
     json_object_set_string_member (object, member, translated);
-}
-
-static JsonObject *
-get_object (JsonObject *object,
-            const char *member)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static JsonArray *
-get_array (JsonObject *object,
-           const char *member)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
 }
 
 /* [{"const": …, "title": …}, …] */
@@ -127,19 +105,19 @@ static void
 translate_property (const char *domain,
                     JsonObject *property)
 {
-  JsonObject *items = get_object (property, "items");
+  JsonObject *items = elicit_json_object_get_object (property, "items");
 
   translate_member (domain, property, "title");
   translate_member (domain, property, "description");
-  translate_strings (domain, get_array (property, "enumNames"));
-  translate_titled_options (domain, get_array (property, "oneOf"));
-  translate_titled_options (domain, get_array (property, "anyOf"));
+  translate_strings (domain, elicit_json_object_get_array (property, "enumNames"));
+  translate_titled_options (domain, elicit_json_object_get_array (property, "oneOf"));
+  translate_titled_options (domain, elicit_json_object_get_array (property, "anyOf"));
 
   if (items != NULL)
     {
-      translate_strings (domain, get_array (items, "enumNames"));
-      translate_titled_options (domain, get_array (items, "oneOf"));
-      translate_titled_options (domain, get_array (items, "anyOf"));
+      translate_strings (domain, elicit_json_object_get_array (items, "enumNames"));
+      translate_titled_options (domain, elicit_json_object_get_array (items, "oneOf"));
+      translate_titled_options (domain, elicit_json_object_get_array (items, "anyOf"));
     }
 }
 
@@ -164,14 +142,14 @@ elicit_text_domain_translate_schema (const char *domain,
   translate_member (domain, schema, "title");
   translate_member (domain, schema, "description");
 
-  properties = get_object (schema, "properties");
+  properties = elicit_json_object_get_object (schema, "properties");
   if (properties == NULL)
     return;
 
   names = json_object_get_members (properties);
   for (GList *l = names; l != NULL; l = l->next)
     {
-      JsonObject *property = get_object (properties, l->data);
+      JsonObject *property = elicit_json_object_get_object (properties, l->data);
 
       if (property != NULL)
         translate_property (domain, property);
@@ -197,7 +175,7 @@ elicit_text_domain_translate_elicitation (const char *domain,
 
   translate_member (domain, params, "message");
 
-  schema = get_object (params, "requestedSchema");
+  schema = elicit_json_object_get_object (params, "requestedSchema");
   if (schema != NULL)
     elicit_text_domain_translate_schema (domain, schema);
 }
@@ -218,7 +196,7 @@ elicit_text_domain_translate_tools (const char *domain,
   g_return_if_fail (domain != NULL);
   g_return_if_fail (result != NULL);
 
-  tools = get_array (result, "tools");
+  tools = elicit_json_object_get_array (result, "tools");
   for (guint i = 0; tools != NULL && i < json_array_get_length (tools); i++)
     {
       JsonNode *node = json_array_get_element (tools, i);
@@ -229,7 +207,7 @@ elicit_text_domain_translate_tools (const char *domain,
 
       translate_member (domain, json_node_get_object (node), "title");
       translate_member (domain, json_node_get_object (node), "description");
-      schema = get_object (json_node_get_object (node), "inputSchema");
+      schema = elicit_json_object_get_object (json_node_get_object (node), "inputSchema");
       if (schema != NULL)
         elicit_text_domain_translate_schema (domain, schema);
     }

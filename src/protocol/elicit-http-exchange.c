@@ -1340,11 +1340,10 @@ elicit_http_transport_forget_request (ElicitHttpTransport *self,
   JsonObject *params;
   JsonNode *id;
 
-  if (!json_object_has_member (object, "params") ||
-      !JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "params")))
+  params = elicit_json_object_get_object (object, "params");
+  if (params == NULL)
     return;
 
-  params = json_object_get_object_member (object, "params");
   id = json_object_get_member (params, "requestId");
 
   for (guint i = 0; i < self->exchanges->len; i++)

@@ -101,6 +101,7 @@ elicit_http_transport_send (ElicitTransport  *transport,
 {
   ElicitHttpTransport *self = ELICIT_HTTP_TRANSPORT (transport);
   JsonObject *object = NULL;
+  const char *method;
   Exchange *ex;
   char *text;
   gsize length;
@@ -114,11 +115,10 @@ elicit_http_transport_send (ElicitTransport  *transport,
   if (JSON_NODE_HOLDS_OBJECT (message))
     object = json_node_get_object (message);
 
-  if (object != NULL && json_object_has_member (object, "method") &&
-      JSON_NODE_HOLDS_VALUE (json_object_get_member (object, "method")) &&
-      json_node_get_value_type (json_object_get_member (object, "method")) == G_TYPE_STRING)
+  method = elicit_json_object_get_string (object, "method");
+  if (method != NULL)
     {
-      ex->method = g_strdup (json_object_get_string_member (object, "method"));
+      ex->method = g_strdup (method);
       ex->is_initialize = g_str_equal (ex->method, "initialize");
 
       if (json_object_has_member (object, "id"))

@@ -607,6 +607,18 @@ long_line_cb (GObject      *object,
     elicit_line_reader_resume (reader);
 }
 
+/* JSON's white space: space, tab, carriage return and line feed. */
+static gboolean
+is_blank (const char *line,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\n')
+      return FALSE;
+
+  return TRUE;
+}
+
 ElicitLineAction
 elicit_transport_receive_line (ElicitTransport               *self,
                                ElicitLineReader              *reader,
@@ -622,6 +634,10 @@ elicit_transport_receive_line (ElicitTransport               *self,
   g_assert (ELICIT_IS_TRANSPORT (self));
   g_assert (reader != NULL);
   g_assert (failed != NULL);
+
+  /* Lines of only white space are skipped like empty ones (DESIGN.md §3). */
+  if (is_blank (line, length))
+    return ELICIT_LINE_CONTINUE;
 
   /* Parsed in a worker; the next lines wait, so the order holds. */
   if (length >= ELICIT_TRANSPORT_THREADED_PARSE_MIN)

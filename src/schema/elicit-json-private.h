@@ -31,8 +31,8 @@ G_BEGIN_DECLS
  * @ELICIT_JSON_ERROR_INVALID: not strict RFC 8259 JSON (json-glib alone would
  *   accept comments, single quotes, hexadecimal and octal numbers...), or empty
  * @ELICIT_JSON_ERROR_TOO_DEEP: arrays and objects nested deeper than the limit
- * @ELICIT_JSON_ERROR_INVALID_UTF8: bytes that are not UTF-8, or a `\u` escape
- *   naming a lone surrogate
+ * @ELICIT_JSON_ERROR_INVALID_UTF8: bytes that are not UTF-8 (a lone surrogate
+ *   `\u` escape is valid JSON: it becomes U+FFFD)
  * @ELICIT_JSON_ERROR_NUL_IN_STRING: `\u0000` in a string or a member name
  * @ELICIT_JSON_ERROR_NUMBER_OUT_OF_RANGE: an integer literal outside int64, or
  *   a number too large for a double
@@ -70,5 +70,29 @@ char     *elicit_json_to_string   (JsonNode    *node,
 
 JsonNode   *elicit_json_deep_copy        (JsonNode   *node);
 JsonObject *elicit_json_object_deep_copy (JsonObject *object);
+/*
+ * Readers for members of untrusted JSON: each returns NULL (or FALSE) unless
+ * the member is there and holds the type asked for, where json-glib's own
+ * json_object_get_*_member() would log a CRITICAL. @object may be NULL.
+ */
+const char *elicit_json_object_get_string  (JsonObject  *object,
+                                            const char  *name);
+JsonObject *elicit_json_object_get_object  (JsonObject  *object,
+                                            const char  *name);
+JsonArray  *elicit_json_object_get_array   (JsonObject  *object,
+                                            const char  *name);
+gboolean    elicit_json_object_get_int     (JsonObject  *object,
+                                            const char  *name,
+                                            gint64      *out_value);
+gboolean    elicit_json_object_get_number  (JsonObject  *object,
+                                            const char  *name,
+                                            double      *out_value);
+gboolean    elicit_json_object_get_boolean (JsonObject  *object,
+                                            const char  *name,
+                                            gboolean    *out_value);
+const char *elicit_json_array_get_string   (JsonArray   *array,
+                                            guint        index);
+JsonObject *elicit_json_array_get_object   (JsonArray   *array,
+                                            guint        index);
 
 G_END_DECLS

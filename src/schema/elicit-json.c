@@ -291,18 +291,21 @@ scan_escape (Scanner       *s,
         return fail (s, ELICIT_JSON_ERROR_NUL_IN_STRING,
                      _("A JSON string contains a NUL character (\\u0000) at byte %lu"),
                      offset_of (s, p));
-      if (c >= 0xdc00 && c <= 0xdfff)
-        goto lone_surrogate;
-      if (c >= 0xd800 && c <= 0xdbff)
+      *pp = p + 6;
+      if (c >= 0xd800 && c <= 0xdbff && s->end - p >= 12 && p[6] == '\\' &&
+          p[7] == 'u' && read_hex4 (p + 8, s->end, &low) &&
+          low >= 0xdc00 && low <= 0xdfff)
         {
-          if (s->end - p < 12 || p[6] != '\\' || p[7] != 'u' ||
-              !read_hex4 (p + 8, s->end, &low) || low < 0xdc00 || low > 0xdfff)
-            goto lone_surrogate;
           c = combine_surrogates (c, low);
           *pp = p + 12;
         }
-      else
-        *pp = p + 6;
+      else if (c >= 0xd800 && c <= 0xdfff)
+        {
+          /* A lone surrogate is valid JSON (RFC 8259 §8.2), and a JavaScript
+           * server writes one when it cuts an emoji in half: it becomes
+           * U+FFFD, as a UTF-8 encoder makes it. */
+          c = 0xfffd;
+        }
       if (out != NULL)
         {
           char utf8[6];
@@ -321,10 +324,6 @@ scan_escape (Scanner       *s,
                    offset_of (s, p));
     }
 
-lone_surrogate:
-  return fail (s, ELICIT_JSON_ERROR_INVALID_UTF8,
-               _("Not valid UTF-8: a lone surrogate escape at byte %lu"),
-               offset_of (s, p));
 }
 
 /*
@@ -583,7 +582,7 @@ typedef struct
 static int
 name_iter_next (NameIter *it)
 {
-  gunichar c, low = 0xdc00;
+  gunichar c, low;
 
   if (it->i < it->n)
     return it->buf[it->i++];
@@ -606,12 +605,15 @@ name_iter_next (NameIter *it)
     case 'u':
       read_hex4 (it->p, it->p + 4, &c);
       it->p += 4;
-      if (c >= 0xd800 && c <= 0xdbff)
+      /* As scan_escape() reads it: the text was checked already. */
+      if (c >= 0xd800 && c <= 0xdbff && it->p[0] == '\\' && it->p[1] == 'u' &&
+          read_hex4 (it->p + 2, it->p + 6, &low) && low >= 0xdc00 && low <= 0xdfff)
         {
-          read_hex4 (it->p + 2, it->p + 6, &low);
           it->p += 6;
           c = combine_surrogates (c, low);
         }
+      else if (c >= 0xd800 && c <= 0xdfff)
+        c = 0xfffd;
       it->n = (guint) g_unichar_to_utf8 (c, (char *) it->buf);
       it->i = 1;
       return it->buf[0];
@@ -909,12 +911,13 @@ scan_text (const char  *data,
  *
  * Checks in one pass that @data is one strict RFC 8259 JSON value that
  * json-glib will read exactly: valid UTF-8, nesting within @max_depth, no
- * `\u0000`, no lone surrogate escape, integers within int64, finite numbers,
+ * `\u0000`, integers within int64, finite numbers,
  * no member name twice in one object, and at most %ELICIT_JSON_MAX_VALUES
  * values and %ELICIT_JSON_MAX_OBJECTS objects. Allocates nothing per value.
  *
  * Returns: whether elicit_json_parse() would accept @data (and so whether it
- *   may be given to JsonParser)
+ *   may be given to JsonParser; lone surrogate escapes, which this makes
+ *   U+FFFD, json-glib reads its own way)
  */
 gboolean
 elicit_json_check (const char  *data,
@@ -1181,4 +1184,180 @@ elicit_json_object_deep_copy (JsonObject *object)
   copy = elicit_json_deep_copy (node);
 
   return json_object_ref (json_node_get_object (copy));
+}
+
+/* Type-checking readers ------------------------------------------------------ */
+
+static JsonNode *
+member (JsonObject *object,
+        const char *name)
+{
+  if (object == NULL || name == NULL)
+    return NULL;
+
+  return json_object_get_member (object, name);
+}
+
+static gboolean
+holds_value_of (JsonNode *node,
+                GType     type)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+/*
+ * elicit_json_object_get_string:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ *
+ * Returns: (nullable): the string @name holds; %NULL when it is missing or
+ *   holds anything else (null, a number, an object, an array)
+ */
+const char *
+elicit_json_object_get_string (JsonObject *object,
+                               const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  return holds_value_of (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
+}
+
+/*
+ * elicit_json_object_get_object:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ *
+ * Returns: (nullable): the object @name holds, or %NULL
+ */
+JsonObject *
+elicit_json_object_get_object (JsonObject *object,
+                               const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+/*
+ * elicit_json_object_get_array:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ *
+ * Returns: (nullable): the array @name holds, or %NULL
+ */
+JsonArray *
+elicit_json_object_get_array (JsonObject *object,
+                              const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+/*
+ * elicit_json_object_get_int:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ * @out_value: (out) (optional): where to store the integer
+ *
+ * Only integer literals count: 2.0 and "2" do not.
+ *
+ * Returns: whether @name holds an integer
+ */
+gboolean
+elicit_json_object_get_int (JsonObject *object,
+                            const char *name,
+                            gint64     *out_value)
+{
+  JsonNode *node = member (object, name);
+
+  if (!holds_value_of (node, G_TYPE_INT64))
+    return FALSE;
+  if (out_value != NULL)
+    *out_value = json_node_get_int (node);
+  return TRUE;
+}
+
+/*
+ * elicit_json_object_get_number:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ * @out_value: (out) (optional): where to store the number
+ *
+ * Returns: whether @name holds a number, integer or not
+ */
+gboolean
+elicit_json_object_get_number (JsonObject *object,
+                               const char *name,
+                               double     *out_value)
+{
+  JsonNode *node = member (object, name);
+
+  if (!holds_value_of (node, G_TYPE_INT64) && !holds_value_of (node, G_TYPE_DOUBLE))
+    return FALSE;
+  if (out_value != NULL)
+    *out_value = json_node_get_double (node);
+  return TRUE;
+}
+
+/*
+ * elicit_json_object_get_boolean:
+ * @object: (nullable): an object from untrusted JSON
+ * @name: a member name
+ * @out_value: (out) (optional): where to store the boolean
+ *
+ * Returns: whether @name holds true or false
+ */
+gboolean
+elicit_json_object_get_boolean (JsonObject *object,
+                                const char *name,
+                                gboolean   *out_value)
+{
+  JsonNode *node = member (object, name);
+
+  if (!holds_value_of (node, G_TYPE_BOOLEAN))
+    return FALSE;
+  if (out_value != NULL)
+    *out_value = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/*
+ * elicit_json_array_get_string:
+ * @array: (nullable): an array from untrusted JSON
+ * @index: a position, which may be past the end
+ *
+ * Returns: (nullable): the string at @index, or %NULL
+ */
+const char *
+elicit_json_array_get_string (JsonArray *array,
+                              guint      index)
+{
+  JsonNode *node;
+
+  if (array == NULL || index >= json_array_get_length (array))
+    return NULL;
+
+  node = json_array_get_element (array, index);
+  return holds_value_of (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
+}
+
+/*
+ * elicit_json_array_get_object:
+ * @array: (nullable): an array from untrusted JSON
+ * @index: a position, which may be past the end
+ *
+ * Returns: (nullable): the object at @index, or %NULL
+ */
+JsonObject *
+elicit_json_array_get_object (JsonArray *array,
+                              guint      index)
+{
+  JsonNode *node;
+
+  if (array == NULL || index >= json_array_get_length (array))
+    return NULL;
+
+  node = json_array_get_element (array, index);
+  return JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }

@@ -26,4 +26,15 @@ gboolean  elicit_text_looks_secret   (const char *text);
  * that render as nothing or reorder the text around them. */
 gboolean  elicit_text_is_invisible   (gunichar    c);
 
+/* Text for a terminal: characters that drive one (C0 controls such as ESC and
+ * BEL, DEL, C1 controls such as CSI) or disguise text (format characters:
+ * bidirectional overrides, zero-width characters) are written as \u{XXXX}.
+ * With @keep_breaks, line feeds and tabs pass. NULL reads as "". */
+gboolean  elicit_text_drives_terminal      (gunichar    c);
+char     *elicit_text_escape_for_terminal  (const char *text,
+                                            gboolean    keep_breaks);
+/* JSON text for a terminal: the same characters as \uXXXX escapes, which
+ * leaves the JSON meaning the same. */
+char     *elicit_text_escape_json_for_terminal (const char *json);
+
 G_END_DECLS

@@ -197,3 +197,91 @@ elicit_text_looks_secret (const char *text)
   g_string_free (squashed, TRUE);
   return FALSE;
 }
+
+/*
+ * elicit_text_drives_terminal:
+ * Whether @c must not reach a terminal as it is: C0 controls (ESC starts
+ * escape sequences that set the title or clear the screen, BEL ends them),
+ * DEL, C1 controls (U+009B is CSI to terminals that read 8-bit controls),
+ * and format characters, which reorder or hide the text around them.
+ */
+gboolean
+elicit_text_drives_terminal (gunichar c)
+{
+  if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+    return TRUE;
+
+  return g_unichar_type (c) == G_UNICODE_FORMAT ||
+         c == 0x2028 || c == 0x2029;
+}
+
+/*
+ * elicit_text_escape_for_terminal:
+ * @text: (nullable): text from a server or a schema, possibly not UTF-8
+ * @keep_breaks: whether line feeds and tabs pass as they are
+ *
+ * Returns: @text as UTF-8 where every character elicit_text_drives_terminal()
+ *   names is written as \u{XXXX}, as the schema's warnings write them
+ */
+char *
+elicit_text_escape_for_terminal (const char *text,
+                                 gboolean    keep_breaks)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+
+  if (text == NULL)
+    return g_strdup ("");
+
+  if (!g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
+
+  out = g_string_sized_new (strlen (text));
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (keep_breaks && (c == '\n' || c == '\t'))
+        g_string_append_c (out, (char) c);
+      else if (elicit_text_drives_terminal (c))
+        g_string_append_printf (out, "\\u{%04X}", c);
+      else
+        g_string_append_unichar (out, c);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/*
+ * elicit_text_escape_json_for_terminal:
+ * @json: JSON text in UTF-8, as elicit_json_append() writes it
+ *
+ * Returns: @json with the rest of what elicit_text_drives_terminal() names
+ *   (DEL, C1 controls, format characters) as \uXXXX escapes: the same JSON,
+ *   safe to print. Outside strings JSON holds none of them.
+ */
+char *
+elicit_text_escape_json_for_terminal (const char *json)
+{
+  GString *out = g_string_sized_new (strlen (json));
+
+  for (const char *p = json; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != '\n' && elicit_text_drives_terminal (c))
+        {
+          if (c > 0xffff)
+            g_string_append_printf (out, "\\u%04x\\u%04x",
+                                    0xd800 + ((c - 0x10000) >> 10), 0xdc00 + ((c - 0x10000) & 0x3ff));
+          else
+            g_string_append_printf (out, "\\u%04x", c);
+        }
+      else if (c < 0x80)
+        g_string_append_c (out, (char) c);
+      else
+        g_string_append_unichar (out, c);
+    }
+
+  return g_string_free (out, FALSE);
+}

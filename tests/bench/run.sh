@@ -47,6 +47,35 @@ echo "== Flood: $count notifications/message lines after the handshake"
   --node-modules "$node_modules" \
   --sdk-script "$src/tests/bench/flood-sdk.mjs"
 
+# The same floods through the app's servers file, measured by the flooding server
+# itself (requests answered, latency, the longest ping round trip: the longest the
+# app's main loop stalled; RSS before and after). The app needs a display and a bus.
+if ninja -C "$build" src/app/elicit >/dev/null 2>&1; then
+  app_seconds=${APP_FLOOD_SECONDS:-30}
+  wrap=()
+  [[ -z ${DBUS_SESSION_BUS_ADDRESS:-} ]] && wrap+=(dbus-run-session --)
+  [[ -z ${DISPLAY:-} ]] && wrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
+  echo
+  echo "== App under a flood: 10,000 elicitation/create per second for ${app_seconds} s, then $count notifications/message lines"
+  echo "   (targets: every request answered within 1 s, longest stall 50 ms, memory flat)"
+  "${wrap[@]}" /usr/bin/python3 "$src/tests/bench/bench-app-flood.py" "$build/src/app/elicit" \
+    requests "$app_seconds" 10000 2>/dev/null | grep '^app' || echo "app requests flood: failed"
+  "${wrap[@]}" /usr/bin/python3 "$src/tests/bench/bench-app-flood.py" "$build/src/app/elicit" \
+    messages "$count" 2>/dev/null | grep '^app' || echo "app messages flood: failed"
+  /usr/bin/python3 "$src/tests/bench/bench-app-flood.py" "$build/src/app/elicit" \
+    call-messages "$count" 2>/dev/null | grep '^elicit call' || echo "elicit call messages flood: failed"
+
+  cycles=${APP_RESTART_CYCLES:-1000}
+  echo
+  echo "== App memory over $cycles kill/restart cycles of a server that asks a question each time"
+  for renderer in cairo default; do
+    echo "GSK_RENDERER=$renderer:"
+    if [[ $renderer == cairo ]]; then renderer_env=(env GSK_RENDERER=cairo); else renderer_env=(env); fi
+    "${wrap[@]}" "${renderer_env[@]}" /usr/bin/python3 "$src/tests/bench/bench-app-restarts.py" \
+      "$build/src/app/elicit" "$cycles" 2>/dev/null | grep '^app' || echo "app restarts: failed"
+  done
+fi
+
 if [[ -x $build/tests/bench-form ]]; then
   echo
   echo "== Form: building widgets for big schemas (no peer builds GTK forms)"

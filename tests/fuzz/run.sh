@@ -14,16 +14,18 @@ else
   meson configure "$build" -Dwerror=true \
     -Dc_args="-fsanitize=fuzzer-no-link" >/dev/null
 fi
-ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse >/dev/null
+ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse \
+  tests/fuzz/fuzz-session >/dev/null
 
 status=0
-for target in fuzz-schema fuzz-json fuzz-sse; do
+for target in fuzz-schema fuzz-json fuzz-sse fuzz-session; do
   corpus=$build/corpus-$target
   artifacts=$build/artifacts-$target/
   mkdir -p "$corpus" "$artifacts"
   cp "$top"/tests/data/*.json "$corpus"/ 2>/dev/null || true
+  if [[ $target == fuzz-session ]]; then cp "$top"/tests/fuzz/session-seeds/* "$corpus"/; fi
   log=$build/$target.log
-  if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
+  if G_DEBUG=fatal-criticals ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
      "$build/tests/fuzz/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts" "$corpus" \
        >"$log" 2>&1; then
