@@ -472,6 +472,47 @@ test_accept_sends_the_form_content (Fixture       *fixture,
   WAIT_UNTIL (window_gone (fixture));
 }
 
+/* The server gets what the user typed, never a number the spin button chose. */
+static void
+test_numbers_are_sent_as_typed (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  GtkEditable *age, *ratio;
+
+  show_dialog (fixture,
+               "{\"mode\": \"form\", \"message\": \"About you\", \"requestedSchema\": "
+               "{\"type\": \"object\", \"properties\": {"
+               "\"age\": {\"type\": \"integer\", \"title\": \"Age\", \"minimum\": 13},"
+               "\"ratio\": {\"type\": \"number\", \"title\": \"Ratio\", \"default\": 0.5}},"
+               "\"required\": [\"age\"]}}", 0);
+  age = field_editable (fixture, "age");
+  ratio = field_editable (fixture, "ratio");
+
+  /* Typed, then Tab: still 7, and Accept waits. */
+  gtk_editable_set_text (age, "7");
+  gtk_widget_child_focus (fixture->dialog, GTK_DIR_TAB_FORWARD);
+  gtk_spin_button_update (GTK_SPIN_BUTTON (elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "age")));
+  drain_events ();
+  g_assert_cmpstr (gtk_editable_get_text (age), ==, "7");
+  g_assert_false (accept_sensitive (fixture));
+
+  gtk_editable_set_text (ratio, "abc");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "ratio")));
+  drain_events ();
+  g_assert_cmpstr (gtk_editable_get_text (ratio), ==, "abc");
+
+  gtk_editable_set_text (age, "13");
+  drain_events ();
+  g_assert_false (accept_sensitive (fixture));
+
+  /* The default does not come back when the number is deleted. */
+  gtk_editable_set_text (ratio, "");
+  drain_events ();
+  g_assert_true (accept_sensitive (fixture));
+  click (elicit_dialog_get_accept_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"age\":13}}");
+}
+
 static void
 test_escape_cancels (Fixture       *fixture,
                      gconstpointer  data)
@@ -1036,6 +1077,7 @@ main (int   argc,
   add_test ("/Elicit/Dialog/accept-is-never-the-default", NULL, test_accept_is_never_the_default);
   add_test ("/Elicit/Dialog/return-in-an-entry-does-not-accept", NULL, test_return_in_an_entry_does_not_accept);
   add_test ("/Elicit/Dialog/accept-sends-the-form-content", NULL, test_accept_sends_the_form_content);
+  add_test ("/Elicit/Dialog/numbers-are-sent-as-typed", NULL, test_numbers_are_sent_as_typed);
   add_test ("/Elicit/Dialog/escape-cancels", NULL, test_escape_cancels);
   add_test ("/Elicit/Dialog/closing-the-window-cancels", NULL, test_closing_the_window_cancels);
   add_test ("/Elicit/Dialog/decline-declines", NULL, test_decline_declines);

@@ -949,8 +949,16 @@ test_errors_appear_after_the_user_moves_on (void)
   g_assert_finalize_object (form);
 }
 
+/* Enter, then focus leaving: what the spin button does when a user moves on. */
 static void
-test_number_typed_past_a_bound_is_clamped_when_committed (void)
+commit_number (GtkWidget *spin)
+{
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+}
+
+static void
+test_number_typed_past_a_bound_stays_as_typed (void)
 {
   ElicitForm *form = form_new (contact_schema);
   GtkWidget *age = field_widget (form, "age");
@@ -958,16 +966,140 @@ test_number_typed_past_a_bound_is_clamped_when_committed (void)
   g_autofree char *expected = validator_message (form, "age", low);
   g_autoptr(GHashTable) errors = NULL;
 
-  /* While typing, the content is what was typed, and the validator objects. */
   gtk_editable_set_text (GTK_EDITABLE (age), "12");
+  assert_content (form, "{\"age\":12}");
+
+  /* Enter and leaving: the text, the content and the reason stay. */
+  commit_number (age);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (age)), ==, "12");
   assert_content (form, "{\"age\":12}");
   errors = elicit_form_get_errors (form);
   g_assert_cmpstr (g_hash_table_lookup (errors, "age"), ==, expected);
+  g_assert_cmpstr (shown_error (form, "age"), ==, expected);
+  g_assert_true (gtk_widget_has_css_class (age, "error"));
 
-  /* Enter: the spin button takes the nearest allowed value. */
-  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (age)), "activate");
+  gtk_editable_set_text (GTK_EDITABLE (age), "18");
+  commit_number (age);
   assert_content (form, "{\"age\":18}");
   g_assert_null (shown_error (form, "age"));
+  g_assert_false (gtk_widget_has_css_class (age, "error"));
+
+  g_assert_finalize_object (form);
+}
+
+static const char bounded_schema[] =
+  "{\"type\":\"object\",\"properties\":{"
+  "\"age\":{\"type\":\"integer\",\"title\":\"Age\",\"minimum\":13},"
+  "\"count\":{\"type\":\"integer\",\"title\":\"Count\",\"minimum\":1,\"maximum\":10},"
+  "\"ratio\":{\"type\":\"number\",\"title\":\"Ratio\",\"minimum\":0,\"maximum\":1,\"default\":0.5}}}";
+
+static void
+assert_typed_stays (ElicitForm *form,
+                    const char *name,
+                    const char *typed,
+                    const char *problem,
+                    const char *content)
+{
+  GtkWidget *spin = field_widget (form, name);
+  g_autoptr(GHashTable) errors = NULL;
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), typed);
+  commit_number (spin);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, typed);
+  assert_content (form, content);
+  errors = elicit_form_get_errors (form);
+  g_assert_cmpstr (g_hash_table_lookup (errors, name), ==, problem);
+  g_assert_cmpstr (shown_error (form, name), ==, problem);
+  g_assert_false (elicit_form_get_valid (form));
+}
+
+static void
+test_numbers_never_alter_what_was_typed (void)
+{
+  ElicitForm *form = form_new (bounded_schema);
+
+  assert_typed_stays (form, "age", "7", "Must be at least 13", "{\"age\":7,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "age")), "");
+  assert_typed_stays (form, "count", "99", "Must be at most 10", "{\"count\":99,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "count")), "");
+  /* Not a number: nothing is sent for it, not 0, not the default. */
+  assert_typed_stays (form, "ratio", "abc", "Must be a number", "{}");
+  assert_typed_stays (form, "ratio", "0.5x", "Must be a number", "{}");
+  assert_typed_stays (form, "ratio", "0.12345678901234567",
+                      "Too precise: a number holds at most 15 significant digits", "{}");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "ratio")), "0.125");
+  assert_typed_stays (form, "age", "13.5", "Must be a whole number", "{\"age\":13.5,\"ratio\":0.125}");
+  assert_typed_stays (form, "age", "0x10", "Must be a whole number", "{\"ratio\":0.125}");
+
+  /* Precise within what a double holds: sent exactly, not rounded to the digits shown. */
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "age")), "14");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "ratio")), "0.375");
+  commit_number (field_widget (form, "ratio"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field_widget (form, "ratio"))), ==, "0.375");
+  assert_content (form, "{\"age\":14,\"ratio\":0.375}");
+  g_assert_true (elicit_form_get_valid (form));
+
+  g_assert_finalize_object (form);
+}
+
+static void
+test_emptying_a_number_makes_it_absent (void)
+{
+  ElicitForm *form = form_new (bounded_schema);
+  GtkWidget *age = field_widget (form, "age");
+  GtkWidget *ratio = field_widget (form, "ratio");
+  g_autoptr(ElicitForm) required = NULL;
+  GtkWidget *needed;
+  g_autoptr(GHashTable) errors = NULL;
+
+  gtk_editable_set_text (GTK_EDITABLE (age), "20");
+  commit_number (age);
+  assert_content (form, "{\"age\":20,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (age), "");
+  commit_number (age);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (age)), ==, "");
+  assert_content (form, "{\"ratio\":0.5}");
+
+  /* A default does not come back in place of what the user deleted. */
+  gtk_editable_set_text (GTK_EDITABLE (ratio), "");
+  commit_number (ratio);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ratio)), ==, "");
+  assert_content (form, "{}");
+  g_assert_true (elicit_form_get_valid (form));
+  g_assert_finalize_object (form);
+
+  required = form_new ("{\"type\":\"object\",\"properties\":{"
+                       "\"age\":{\"type\":\"integer\",\"default\":30}},\"required\":[\"age\"]}");
+  needed = field_widget (required, "age");
+  gtk_editable_set_text (GTK_EDITABLE (needed), "");
+  commit_number (needed);
+  assert_content (required, "{}");
+  errors = elicit_form_get_errors (required);
+  g_assert_cmpstr (g_hash_table_lookup (errors, "age"), ==, "This field is required");
+  g_assert_false (elicit_form_get_valid (required));
+}
+
+static void
+test_steps_stay_within_the_bounds (void)
+{
+  ElicitForm *form = form_new (bounded_schema);
+  GtkSpinButton *count = GTK_SPIN_BUTTON (field_widget (form, "count"));
+
+  gtk_spin_button_spin (count, GTK_SPIN_STEP_FORWARD, 1);
+  assert_content (form, "{\"count\":2,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (count), "10");
+  commit_number (GTK_WIDGET (count));
+  gtk_spin_button_spin (count, GTK_SPIN_STEP_FORWARD, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (count)), ==, "10");
+  assert_content (form, "{\"count\":10,\"ratio\":0.5}");
+
+  /* From text out of range, a step lands back inside. */
+  gtk_editable_set_text (GTK_EDITABLE (count), "99");
+  commit_number (GTK_WIDGET (count));
+  gtk_spin_button_spin (count, GTK_SPIN_STEP_BACKWARD, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (count)), ==, "9");
+  assert_content (form, "{\"count\":9,\"ratio\":0.5}");
+  g_assert_true (elicit_form_get_valid (form));
 
   g_assert_finalize_object (form);
 }
@@ -1307,8 +1439,14 @@ main (int   argc,
                    test_long_multi_choice_is_a_searchable_list);
   g_test_add_func ("/Elicit/Form/errors-appear-after-the-user-moves-on",
                    test_errors_appear_after_the_user_moves_on);
-  g_test_add_func ("/Elicit/Form/number-typed-past-a-bound-is-clamped-when-committed",
-                   test_number_typed_past_a_bound_is_clamped_when_committed);
+  g_test_add_func ("/Elicit/Form/number-typed-past-a-bound-stays-as-typed",
+                   test_number_typed_past_a_bound_stays_as_typed);
+  g_test_add_func ("/Elicit/Form/numbers-never-alter-what-was-typed",
+                   test_numbers_never_alter_what_was_typed);
+  g_test_add_func ("/Elicit/Form/emptying-a-number-makes-it-absent",
+                   test_emptying_a_number_makes_it_absent);
+  g_test_add_func ("/Elicit/Form/steps-stay-within-the-bounds",
+                   test_steps_stay_within_the_bounds);
   g_test_add_func ("/Elicit/Form/show-all-errors-reveals-required-fields",
                    test_show_all_errors_reveals_required_fields);
   g_test_add_func ("/Elicit/Form/valid-flips-and-notifies", test_valid_flips_and_notifies);

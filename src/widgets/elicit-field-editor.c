@@ -212,6 +212,23 @@ elicit_field_editor_dup_value (ElicitFieldEditor *self)
   return ELICIT_FIELD_EDITOR_GET_CLASS (self)->dup_value (self);
 }
 
+/*
+ * elicit_field_editor_dup_problem:
+ * Returns (transfer full) (nullable): why what the user typed cannot be
+ * sent at all, before the schema is asked, or NULL.
+ */
+char *
+elicit_field_editor_dup_problem (ElicitFieldEditor *self)
+{
+  ElicitFieldEditorClass *klass;
+
+  g_return_val_if_fail (ELICIT_IS_FIELD_EDITOR (self), NULL);
+
+  klass = ELICIT_FIELD_EDITOR_GET_CLASS (self);
+
+  return klass->dup_problem != NULL ? klass->dup_problem (self) : NULL;
+}
+
 /* Whether the user changed the value since the editor was built or cleared. */
 gboolean
 elicit_field_editor_get_edited (ElicitFieldEditor *self)

@@ -139,6 +139,10 @@ show_row_error (ElicitForm *self,
       gtk_label_set_text (GTK_LABEL (row->error_label), text);
     }
   gtk_widget_set_visible (row->error_label, shown);
+  if (shown)
+    gtk_widget_add_css_class (GTK_WIDGET (input), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (input), "error");
   gtk_accessible_update_state (input,
                                GTK_ACCESSIBLE_STATE_INVALID,
                                shown ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE,
@@ -172,6 +176,16 @@ revalidate (ElicitForm *self)
 
   content = elicit_form_get_content (self);
   self->errors = elicit_schema_validate (self->schema, content);
+
+  /* Text that is no value at all says so, rather than "required". */
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      char *problem = elicit_field_editor_dup_problem (row->editor);
+
+      if (problem != NULL)
+        g_hash_table_replace (self->errors, g_strdup (elicit_field_get_name (row->field)), problem);
+    }
 
   for (guint i = 0; i < self->rows->len; i++)
     show_row_error (self, g_ptr_array_index (self->rows, i));
