@@ -687,8 +687,9 @@ test_a_long_message_scrolls (Fixture       *fixture,
   g_assert_nonnull (message);
   scroller = gtk_widget_get_ancestor (message, GTK_TYPE_SCROLLED_WINDOW);
   g_assert_nonnull (scroller);
-  g_assert_cmpint (gtk_widget_get_height (scroller), <=, 200);
-  g_assert_cmpint (gtk_widget_get_height (message), >, 2 * gtk_widget_get_height (scroller));
+  /* It scrolls with the form, in the one scroller of the dialog. */
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (elicit_dialog_get_form (dialog (fixture))), scroller));
+  g_assert_cmpint (gtk_widget_get_height (message), >, gtk_widget_get_height (scroller));
 
   click (elicit_dialog_get_cancel_button (dialog (fixture)));
 }
@@ -931,8 +932,11 @@ render_and_check (ElicitRequest *request,
   g_autoptr(GError) error = NULL;
   g_autoptr(GdkTexture) texture = NULL;
 
-  g_assert_true (elicit_render_dialog_to_png (request, label, claim, path, &error));
+  gboolean rendered = elicit_render_dialog_to_png (request, label, claim, path, &error);
+
+  /* The error says what is hidden, if anything is. */
   g_assert_no_error (error);
+  g_assert_true (rendered);
 
   texture = gdk_texture_new_from_filename (path, &error);
   g_assert_no_error (error);
@@ -941,6 +945,51 @@ render_and_check (ElicitRequest *request,
 
   /* Rendering is not answering: nothing is left behind on screen. */
   g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, 0);
+}
+
+/* The dialog grows with a long form up to about 80% of the monitor, and
+ * a short one gets no scrollbar. */
+static void
+test_dialog_fits_the_monitor (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "layout-forty-fields.json", NULL);
+  g_autofree char *schema = NULL;
+  g_autofree char *params = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkMonitor) monitor = NULL;
+  GtkWidget *scroller;
+  GtkAdjustment *adjustment;
+  GdkRectangle area;
+  int height;
+
+  g_file_get_contents (path, &schema, NULL, &error);
+  g_assert_no_error (error);
+  params = g_strdup_printf ("{\"message\": \"Forty fields\", \"requestedSchema\": %s}", schema);
+  show_dialog (fixture, params, 0);
+
+  monitor = g_list_model_get_item (gdk_display_get_monitors (gdk_display_get_default ()), 0);
+  gdk_monitor_get_geometry (monitor, &area);
+  height = gtk_widget_get_height (fixture->dialog);
+  g_assert_cmpint (height, <=, area.height * 4 / 5 + 20);
+  g_assert_cmpint (height, >=, area.height * 3 / 5);
+
+  /* The last field can be scrolled to. */
+  scroller = gtk_widget_get_ancestor (GTK_WIDGET (elicit_dialog_get_form (dialog (fixture))),
+                                      GTK_TYPE_SCROLLED_WINDOW);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >=,
+                     gtk_widget_get_height (GTK_WIDGET (elicit_dialog_get_form (dialog (fixture)))));
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+  gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&fixture->dialog)));
+  g_clear_object (&fixture->request);
+
+  show_dialog (fixture, NAME_FORM, 0);
+  scroller = gtk_widget_get_ancestor (GTK_WIDGET (elicit_dialog_get_form (dialog (fixture))),
+                                      GTK_TYPE_SCROLLED_WINDOW);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
 }
 
 /* Every seed schema renders. With ELICIT_SHOTS_DIR set, the PNGs are kept
@@ -976,15 +1025,20 @@ test_render_seeds (void)
       g_autofree char *base = NULL;
       g_autoptr(ElicitRequest) request = NULL;
 
-      if (!g_str_has_prefix (name, "seed-") || !g_str_has_suffix (name, ".json"))
+      if ((!g_str_has_prefix (name, "seed-") && !g_str_has_prefix (name, "layout-")) ||
+          !g_str_has_suffix (name, ".json"))
         continue;
 
       path = g_build_filename (data_dir, name, NULL);
       g_file_get_contents (path, &contents, NULL, &error);
       g_assert_no_error (error);
 
-      params = g_strdup_printf ("{\"message\": \"Please fill in the details below so the tool can continue.\", "
-                                "\"requestedSchema\": %s}", contents);
+      /* A fixture is a schema, or the params of a request with its own message. */
+      if (strstr (contents, "\"requestedSchema\"") != NULL)
+        params = g_strdup (contents);
+      else
+        params = g_strdup_printf ("{\"message\": \"Please fill in the details below so the tool can continue.\", "
+                                  "\"requestedSchema\": %s}", contents);
       request = request_from_json (params);
       base = g_strndup (name, strlen (name) - strlen (".json"));
       png = g_strdup_printf ("%s/%s.png", shots_dir != NULL ? shots_dir : tmp_dir, base);
@@ -1088,6 +1142,7 @@ main (int   argc,
   add_test ("/Elicit/Dialog/server-label-and-claim-are-shown", NULL, test_server_label_and_claim);
   add_test ("/Elicit/Dialog/message-is-plain-text", NULL, test_message_is_plain_text);
   add_test ("/Elicit/Dialog/a-long-message-scrolls", NULL, test_a_long_message_scrolls);
+  add_test ("/Elicit/Dialog/fits-the-monitor", NULL, test_dialog_fits_the_monitor);
   add_test ("/Elicit/Dialog/secret-fields-are-flagged", NULL, test_secret_fields_are_flagged);
   add_test ("/Elicit/Dialog/url/shows-the-highlighted-domain", NULL, test_url_shows_the_domain);
   add_test ("/Elicit/Dialog/url/warns-about-plain-http", &url_warning_cases[0], test_url_warnings);

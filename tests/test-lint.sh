@@ -118,6 +118,15 @@ if [[ -n ${DISPLAY:-} ]]; then
     echo "not ok $n - the rendered file is a PNG image"; failed=1
   fi
 fi
+if [[ -n ${DISPLAY:-} ]]; then
+  # Long titles, long descriptions, 40 fields, a 2,000-character message:
+  # --render fails when the dialog hides content (an editor under its
+  # natural height, text drawn over text, a body that cannot scroll to its end).
+  for fixture in long-titles long-descriptions forty-fields long-message; do
+    check "--render shows all of layout-$fixture.json" 0 "Rendered: $tmp/$fixture.png" \
+      -- --render "$tmp/$fixture.png" "$data/layout-$fixture.json"
+  done
+fi
 check "no file is a usage error" 2 "Give exactly one FILE.json" --
 
 echo "1..$n"

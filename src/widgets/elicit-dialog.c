@@ -87,7 +87,6 @@ struct _ElicitDialog
   GtkLabel               *server_name_label;
   GtkLabel               *purpose_label;
   GtkLabel               *server_claim_label;
-  GtkWidget              *message_scroller;
   GtkLabel               *message_label;
   GtkWidget              *body_scroller;
   GtkBox                 *body_box;
@@ -774,7 +773,7 @@ build_body (ElicitDialog *self)
   message = elicit_text_sanitize_block (text != NULL ? text : "", ELICIT_TEXT_BLOCK_MAX);
   g_strstrip (message);
   gtk_label_set_text (self->message_label, message);
-  gtk_widget_set_visible (self->message_scroller, *message != '\0');
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), *message != '\0');
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
     build_url (self);
@@ -950,6 +949,8 @@ elicit_dialog_set_property (GObject      *object,
     }
 }
 
+static void elicit_dialog_realize (GtkWidget *widget);
+
 static void
 elicit_dialog_class_init (ElicitDialogClass *klass)
 {
@@ -964,6 +965,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   object_class->get_property = elicit_dialog_get_property;
   object_class->set_property = elicit_dialog_set_property;
 
+  widget_class->realize = elicit_dialog_realize;
   widget_class->map = elicit_dialog_map;
   widget_class->unmap = elicit_dialog_unmap;
 
@@ -1026,7 +1028,6 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_name_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, purpose_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_claim_label);
-  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, message_scroller);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, message_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_scroller);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_box);
@@ -1060,6 +1061,45 @@ body_adjustment_changed_cb (ElicitDialog  *self,
   /* Opacity, not visibility: this runs during size allocation, where a
    * change of size would be too late for this frame. */
   gtk_widget_set_opacity (self->action_separator, scrolls ? 1.0 : 0.0);
+}
+
+/* What the header, the server line and the buttons take, about. */
+#define CHROME_HEIGHT 200
+#define MIN_BODY_HEIGHT 240
+
+/* The dialog grows with its content up to about 80% of the monitor; past
+ * that the message and the form scroll together. */
+static void
+fit_to_monitor (ElicitDialog *self)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  g_autoptr(GdkMonitor) first = NULL;
+  GdkMonitor *monitor = NULL;
+  GdkRectangle area;
+  int height;
+
+  if (surface != NULL)
+    monitor = gdk_display_get_monitor_at_surface (display, surface);
+  if (monitor == NULL)
+    {
+      first = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+      monitor = first;
+    }
+  if (monitor == NULL)
+    return;
+
+  gdk_monitor_get_geometry (monitor, &area);
+  height = MAX (MIN_BODY_HEIGHT, area.height * 4 / 5 - CHROME_HEIGHT);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->body_scroller), height);
+}
+
+static void
+elicit_dialog_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (elicit_dialog_parent_class)->realize (widget);
+
+  fit_to_monitor (ELICIT_DIALOG (widget));
 }
 
 static void
@@ -1304,4 +1344,13 @@ elicit_dialog_get_page (ElicitDialog *self)
   g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
 
   return gtk_stack_get_visible_child_name (self->stack);
+}
+
+/* The box holding the message and the form (or the URL), inside the scroller. */
+GtkWidget *
+elicit_dialog_get_body (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return GTK_WIDGET (self->body_box);
 }

@@ -225,6 +225,11 @@ label_new (const char *text,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* A wrapping label asks for its whole text's width otherwise, and a
+   * scrolled window (GTK 4.8) sizes its content for that width: the dialog
+   * would come out as short as if every text fit on one line. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
 
@@ -240,6 +245,8 @@ header_new (ElicitField  *field,
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
   *title_label = label_new (title, "heading");
+  /* Bold, and beside the marker: narrower, so the dialog is not too short. */
+  gtk_label_set_max_width_chars (GTK_LABEL (*title_label), 36);
   gtk_widget_set_hexpand (*title_label, TRUE);
   gtk_box_append (GTK_BOX (header), *title_label);
 
@@ -248,7 +255,11 @@ header_new (ElicitField  *field,
       /* Translators: marks a form field the user must fill in */
       GtkWidget *marker = gtk_label_new (_("Required"));
 
-      gtk_widget_set_valign (marker, GTK_ALIGN_BASELINE);
+      /* Not baseline-aligned: GTK 4.8 measures a wrapping label in a
+       * baseline row at another width than it gives it, and the title then
+       * runs over what follows. */
+      gtk_widget_set_valign (marker, GTK_ALIGN_START);
+      gtk_widget_set_margin_top (marker, 2);
       gtk_widget_add_css_class (marker, "dim-label");
       gtk_widget_add_css_class (marker, "caption");
       gtk_box_append (GTK_BOX (header), marker);

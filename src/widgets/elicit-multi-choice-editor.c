@@ -124,6 +124,7 @@ check_button_new (ElicitMultiChoiceEditor *self)
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 44);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_check_button_set_child (GTK_CHECK_BUTTON (button), label);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (button),
@@ -320,6 +321,7 @@ add_hint (ElicitMultiChoiceEditor *self,
   self->hint_label = gtk_label_new (hint);
   gtk_label_set_xalign (GTK_LABEL (self->hint_label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->hint_label), 48);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
   gtk_widget_add_css_class (self->hint_label, "caption");
   gtk_widget_set_parent (self->hint_label, GTK_WIDGET (self));
