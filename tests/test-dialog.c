@@ -772,7 +772,7 @@ static const UrlWarningCase url_warning_cases[] = {
   { URL_REQUEST ("http://example.com/pay"),
     { "This address uses plain HTTP: what you send and receive there can be read or changed on the way.", NULL } },
   { URL_REQUEST ("https://xn--80ak6aa92e.com/login"),
-    { "The host name uses international characters, which can imitate other names. It is “аррӏе.com”, also written “xn--80ak6aa92e.com”.", NULL } },
+    { "This address looks like apple.com, but it is a different site: xn--80ak6aa92e.com.", NULL } },
   { URL_REQUEST ("https://203.0.113.9/setup"),
     { "The host is an IP address, not a domain name, so there is no name to check.", NULL } },
   { URL_REQUEST ("http://198.51.100.1/"),
@@ -791,6 +791,8 @@ test_url_warnings (Fixture       *fixture,
   for (guint i = 0; c->warnings[i] != NULL; i++)
     g_assert_true (shows_label (fixture, c->warnings[i]));
   g_assert_true (gtk_widget_get_visible (elicit_dialog_get_accept_button (dialog (fixture))));
+  g_assert_false (gtk_widget_has_css_class (elicit_dialog_get_accept_button (dialog (fixture)),
+                                            "suggested-action"));
 
   click (elicit_dialog_get_decline_button (dialog (fixture)));
   assert_answers (fixture, "{\"action\":\"decline\"}");
@@ -806,6 +808,42 @@ test_url_idn_shows_both_forms (Fixture       *fixture,
   g_assert_true (shows_label (fixture, "xn--bcher-kva.example"));
   g_assert_true (shows_label (fixture, "Host in ASCII"));
 
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
+/* The dialog never names a lookalike by the name it imitates, and with any
+ * warning showing, opening is not the suggested action. */
+static void
+test_url_lookalike_is_named_in_punycode (Fixture       *fixture,
+                                         gconstpointer  data)
+{
+  GtkWidget *accept;
+
+  show_dialog (fixture, URL_REQUEST ("http://xn--pple-43d.com/login"), 0);
+  accept = elicit_dialog_get_accept_button (dialog (fixture));
+
+  g_assert_true (shows_label (fixture, "xn--pple-43d.com"));
+  g_assert_true (shows_label (fixture, "http://xn--pple-43d.com/login"));
+  g_assert_true (shows_label (fixture, "This address looks like apple.com, but it is a different site: xn--pple-43d.com."));
+  g_assert_false (shows_label (fixture, "\u0430pple.com"));
+  g_assert_false (shows_label (fixture, "Host in ASCII"));
+  g_assert_false (gtk_widget_has_css_class (accept, "suggested-action"));
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+  gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&fixture->dialog)));
+  g_clear_object (&fixture->request);
+
+  /* Written in Unicode, it is shown the same way. */
+  show_dialog (fixture, URL_REQUEST ("https://\u0430pple.com/login"), 0);
+  g_assert_true (shows_label (fixture, "https://xn--pple-43d.com/login"));
+  g_assert_false (shows_label (fixture, "https://\u0430pple.com/login"));
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+  gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&fixture->dialog)));
+  g_clear_object (&fixture->request);
+
+  /* Nothing to warn about: Open is the suggestion. */
+  show_dialog (fixture, URL_REQUEST ("https://example.com/"), 0);
+  g_assert_true (gtk_widget_has_css_class (elicit_dialog_get_accept_button (dialog (fixture)),
+                                           "suggested-action"));
   click (elicit_dialog_get_cancel_button (dialog (fixture)));
 }
 
@@ -1150,6 +1188,8 @@ main (int   argc,
   add_test ("/Elicit/Dialog/url/warns-about-ip-addresses", &url_warning_cases[2], test_url_warnings);
   add_test ("/Elicit/Dialog/url/warns-about-http-to-an-ip-address", &url_warning_cases[3], test_url_warnings);
   add_test ("/Elicit/Dialog/url/idn-shows-both-forms", NULL, test_url_idn_shows_both_forms);
+  add_test ("/Elicit/Dialog/url/lookalike-is-named-in-punycode", NULL,
+            test_url_lookalike_is_named_in_punycode);
   add_test ("/Elicit/Dialog/url/refuses-user-info", &refused_cases[0], test_url_refused);
   add_test ("/Elicit/Dialog/url/refuses-a-backslash", &refused_cases[1], test_url_refused);
   add_test ("/Elicit/Dialog/url/refuses-javascript", &refused_cases[2], test_url_refused);

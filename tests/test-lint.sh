@@ -99,12 +99,18 @@ check "a missing file is refused" 1 \
   "Refused: $tmp/does-not-exist.json: Failed to open file “$tmp/does-not-exist.json”: No such file or directory" -- "$tmp/does-not-exist.json"
 printf '%s' '{"mode":"url","message":"Log in","elicitationId":"e1","url":"http://xn--pypal-4ve.com/login"}' >"$tmp/url.json"
 printf '%s' '{"mode":"url","message":"x","elicitationId":"e2","url":"https://evil.example\\@good.com/"}' >"$tmp/backslash.json"
-check "a URL request shows the host in both forms, the domain and each warning" 0 \
-  "  Host:                pаypal.com" \
-  "  Host (ASCII):        xn--pypal-4ve.com" \
-  "  Registrable domain:  pаypal.com" \
+check "a lookalike host is named in punycode, with what it imitates, as the dialog does" 0 \
+  "  URL:                 http://xn--pypal-4ve.com/login" \
+  "  Host:                xn--pypal-4ve.com" \
+  "  Registrable domain:  xn--pypal-4ve.com" \
   "  Warning:             This address uses plain HTTP: what you send and receive there can be read or changed on the way." \
+  "  Warning:             This address looks like paypal.com, but it is a different site: xn--pypal-4ve.com." \
   -- "$tmp/url.json"
+printf '%s' '{"mode":"url","message":"Open","elicitationId":"e3","url":"https://bücher.example/"}' >"$tmp/idn.json"
+check "an international host that imitates nothing shows both forms" 0 \
+  "  Host:                bücher.example" \
+  "  Host (ASCII):        xn--bcher-kva.example" \
+  -- "$tmp/idn.json"
 check "a URL with a backslash is refused" 1 \
   "Refused: The address contains a backslash, which browsers and this program would read differently." \
   -- "$tmp/backslash.json"

@@ -567,7 +567,7 @@ lint_url (JsonObject *params)
       return 1;
     }
 
-  out_row ("  ", column, _("URL:"), elicit_url_info_get_url (info));
+  out_row ("  ", column, _("URL:"), elicit_url_info_get_display_url (info));
   out_row ("  ", column, _("Scheme:"), elicit_url_info_get_scheme (info));
   out_row ("  ", column, _("Host:"), elicit_url_info_get_host (info));
   if (g_strcmp0 (elicit_url_info_get_host (info), elicit_url_info_get_ascii_host (info)) != 0)

@@ -693,7 +693,7 @@ make_url_details (ElicitDialog *self)
     add_detail (GTK_GRID (grid), row++, _("Site"), domain, TRUE);
   /* Translators: the full host name of a web address, such as www.example.co.uk */
   add_detail (GTK_GRID (grid), row++, _("Host"), elicit_url_info_get_host (info), domain == NULL);
-  if (elicit_url_info_is_idn (info))
+  if (elicit_url_info_is_idn (info) && !elicit_url_info_is_deceptive (info))
     add_detail (GTK_GRID (grid), row++, _("Host in ASCII"), elicit_url_info_get_ascii_host (info), FALSE);
   /* Translators: whether the connection to a web address is encrypted */
   add_detail (GTK_GRID (grid), row++, _("Connection"),
@@ -707,7 +707,7 @@ build_url_accepted (ElicitDialog *self)
 {
   const char * const *warnings = elicit_url_info_get_warnings (self->url_info);
 
-  gtk_box_append (self->body_box, make_url_label (self, elicit_url_info_get_url (self->url_info), TRUE));
+  gtk_box_append (self->body_box, make_url_label (self, elicit_url_info_get_display_url (self->url_info), TRUE));
   gtk_box_append (self->body_box, make_url_details (self));
 
   for (guint i = 0; warnings[i] != NULL; i++)
@@ -722,6 +722,9 @@ build_url_accepted (ElicitDialog *self)
   gtk_box_append (self->body_box, GTK_WIDGET (self->launch_error_label));
 
   gtk_button_set_label (GTK_BUTTON (self->accept_button), _("Open in Browser"));
+  /* A warning is a reason to think twice: opening is not the suggestion. */
+  if (warnings[0] != NULL)
+    gtk_widget_remove_css_class (self->accept_button, "suggested-action");
 }
 
 static void
