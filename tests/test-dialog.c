@@ -513,6 +513,31 @@ test_numbers_are_sent_as_typed (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"age\":13}}");
 }
 
+/* "Delete the file?" with nothing chosen: Accept waits; "No" sends false. */
+static void
+test_a_yes_no_question_waits_for_the_answer (Fixture       *fixture,
+                                             gconstpointer  data)
+{
+  GtkWidget *group;
+  GtkWidget *no;
+
+  show_dialog (fixture,
+               "{\"message\": \"The tool wants to delete a file.\", \"requestedSchema\": "
+               "{\"type\": \"object\", \"properties\": {\"confirm\": {\"type\": \"boolean\", "
+               "\"title\": \"Delete the file demo.txt?\"}}, \"required\": [\"confirm\"]}}", 0);
+  g_assert_true (shows_label (fixture, "Delete the file demo.txt?"));
+  g_assert_false (accept_sensitive (fixture));
+
+  group = elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "confirm");
+  no = gtk_widget_get_last_child (group);
+  g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (no)), ==, "No");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (no), TRUE);
+  drain_events ();
+  g_assert_true (accept_sensitive (fixture));
+  click (elicit_dialog_get_accept_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"confirm\":false}}");
+}
+
 static void
 test_escape_cancels (Fixture       *fixture,
                      gconstpointer  data)
@@ -1170,6 +1195,8 @@ main (int   argc,
   add_test ("/Elicit/Dialog/return-in-an-entry-does-not-accept", NULL, test_return_in_an_entry_does_not_accept);
   add_test ("/Elicit/Dialog/accept-sends-the-form-content", NULL, test_accept_sends_the_form_content);
   add_test ("/Elicit/Dialog/numbers-are-sent-as-typed", NULL, test_numbers_are_sent_as_typed);
+  add_test ("/Elicit/Dialog/a-yes-no-question-waits-for-the-answer", NULL,
+            test_a_yes_no_question_waits_for_the_answer);
   add_test ("/Elicit/Dialog/escape-cancels", NULL, test_escape_cancels);
   add_test ("/Elicit/Dialog/closing-the-window-cancels", NULL, test_closing_the_window_cancels);
   add_test ("/Elicit/Dialog/decline-declines", NULL, test_decline_declines);

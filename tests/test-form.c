@@ -134,7 +134,12 @@ count_widgets (GtkWidget *root)
 static const char *
 check_label (GtkCheckButton *button)
 {
-  return gtk_label_get_text (GTK_LABEL (gtk_check_button_get_child (button)));
+  GtkWidget *child = gtk_check_button_get_child (button);
+
+  if (child == NULL)
+    return gtk_check_button_get_label (button);
+
+  return gtk_label_get_text (GTK_LABEL (child));
 }
 
 static GtkCheckButton *
@@ -340,9 +345,18 @@ fill_field (ElicitForm  *form,
       }
     case ELICIT_FIELD_KIND_BOOLEAN:
       {
-        gboolean active = !gtk_switch_get_active (GTK_SWITCH (widget));
+        gboolean active;
 
-        gtk_switch_set_active (GTK_SWITCH (widget), active);
+        if (GTK_IS_SWITCH (widget))
+          {
+            active = !gtk_switch_get_active (GTK_SWITCH (widget));
+            gtk_switch_set_active (GTK_SWITCH (widget), active);
+          }
+        else
+          {
+            active = TRUE;
+            gtk_check_button_set_active (find_check_now (widget, "Yes"), TRUE);
+          }
         json_object_set_boolean_member (expected, name, active);
         break;
       }
@@ -423,8 +437,8 @@ test_fixtures_send_what_the_user_set (void)
     }
 }
 
-/* What an untouched form sends: defaults, and the answers a required switch
- * or a required group of boxes shows. */
+/* What an untouched form sends: defaults, and the answer a required group of
+ * boxes shows. A required yes/no without a default waits for a choice. */
 static void
 expect_untouched (ElicitField *field,
                   JsonObject  *expected)
@@ -434,9 +448,6 @@ expect_untouched (ElicitField *field,
 
   if (default_value != NULL)
     json_object_set_member (expected, name, json_node_copy (default_value));
-  else if (elicit_field_get_required (field) &&
-           elicit_field_get_kind (field) == ELICIT_FIELD_KIND_BOOLEAN)
-    json_object_set_boolean_member (expected, name, FALSE);
   else if (elicit_field_get_required (field) &&
            elicit_field_get_kind (field) == ELICIT_FIELD_KIND_MULTI_CHOICE)
     json_object_set_array_member (expected, name, json_array_new ());
@@ -674,16 +685,65 @@ test_optional_boolean_is_absent_until_flipped (void)
 }
 
 static void
-test_required_boolean_sends_what_the_switch_shows (void)
+test_required_boolean_waits_for_a_choice (void)
 {
   ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{"
-                               "\"agree\":{\"type\":\"boolean\"}},\"required\":[\"agree\"]}");
+                               "\"agree\":{\"type\":\"boolean\",\"title\":\"I agree\"},"
+                               "\"name\":{\"type\":\"string\"}},\"required\":[\"agree\"]}");
+  GtkWidget *agree = field_widget (form, "agree");
+  GtkCheckButton *yes = find_check_now (agree, "Yes");
+  GtkCheckButton *no = find_check_now (agree, "No");
 
+  /* Explicit Yes and No, nothing chosen, nothing sent, Accept waits. */
+  g_assert_true (GTK_IS_BOX (agree));
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (agree), GTK_ACCESSIBLE_ROLE_RADIO_GROUP);
+  g_assert_nonnull (yes);
+  g_assert_nonnull (no);
+  g_assert_false (gtk_check_button_get_active (yes));
+  g_assert_false (gtk_check_button_get_active (no));
+  assert_content (form, "{}");
+  g_assert_false (elicit_form_get_valid (form));
+
+  gtk_check_button_set_active (no, TRUE);
   assert_content (form, "{\"agree\":false}");
   g_assert_true (elicit_form_get_valid (form));
+  gtk_check_button_set_active (yes, TRUE);
+  g_assert_false (gtk_check_button_get_active (no));
+  assert_content (form, "{\"agree\":true}");
   /* There is no "not answered" to go back to. */
-  g_assert_false (gtk_widget_get_visible (clear_button_of (field_widget (form, "agree"))));
+  g_assert_false (gtk_widget_get_visible (clear_button_of (agree)));
 
+  g_assert_finalize_object (form);
+}
+
+static void
+test_a_lone_question_reads_yes_or_no (void)
+{
+  ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{"
+                               "\"confirm\":{\"type\":\"boolean\","
+                               "\"title\":\"Delete the file demo.txt?\"}}}");
+  GtkWidget *confirm = field_widget (form, "confirm");
+  GtkWidget *clear = clear_button_of (confirm);
+
+  g_assert_true (GTK_IS_BOX (confirm));
+  g_assert_nonnull (find_check_now (confirm, "Yes"));
+  assert_content (form, "{}");
+  g_assert_true (elicit_form_get_valid (form));
+  g_assert_false (gtk_widget_get_visible (clear));
+
+  gtk_check_button_set_active (find_check_now (confirm, "No"), TRUE);
+  assert_content (form, "{\"confirm\":false}");
+  g_assert_true (gtk_widget_get_visible (clear));
+  g_signal_emit_by_name (clear, "clicked");
+  assert_content (form, "{}");
+  g_assert_false (gtk_check_button_get_active (find_check_now (confirm, "No")));
+  g_assert_finalize_object (form);
+
+  /* With a default, the default is chosen. */
+  form = form_new ("{\"type\":\"object\",\"properties\":{"
+                   "\"confirm\":{\"type\":\"boolean\",\"default\":true}}}");
+  g_assert_true (gtk_check_button_get_active (find_check_now (field_widget (form, "confirm"), "Yes")));
+  assert_content (form, "{\"confirm\":true}");
   g_assert_finalize_object (form);
 }
 
@@ -1422,8 +1482,10 @@ main (int   argc,
                    test_typing_zero_into_an_empty_number_sends_zero);
   g_test_add_func ("/Elicit/Form/optional-boolean-is-absent-until-flipped",
                    test_optional_boolean_is_absent_until_flipped);
-  g_test_add_func ("/Elicit/Form/required-boolean-sends-what-the-switch-shows",
-                   test_required_boolean_sends_what_the_switch_shows);
+  g_test_add_func ("/Elicit/Form/required-boolean-waits-for-a-choice",
+                   test_required_boolean_waits_for_a_choice);
+  g_test_add_func ("/Elicit/Form/a-lone-question-reads-yes-or-no",
+                   test_a_lone_question_reads_yes_or_no);
   g_test_add_func ("/Elicit/Form/choice-nothing-chosen-is-absent", test_choice_nothing_chosen_is_absent);
   g_test_add_func ("/Elicit/Form/choice-with-default-has-no-placeholder",
                    test_choice_with_default_has_no_placeholder);

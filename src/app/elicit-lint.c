@@ -184,7 +184,8 @@ text_widget (ElicitField *field)
 }
 
 static char *
-describe_widget (ElicitField *field)
+describe_widget (ElicitField *field,
+                 gboolean     alone)
 {
   guint n_options = g_list_model_get_n_items (elicit_field_get_options (field));
 
@@ -197,6 +198,11 @@ describe_widget (ElicitField *field)
     case ELICIT_FIELD_KIND_INTEGER:
       return g_strdup (_("number box (whole numbers)"));
     case ELICIT_FIELD_KIND_BOOLEAN:
+      /* As the form decides: a question on its own, or a required one
+       * without a default, gets explicit Yes and No. */
+      if (alone || (elicit_field_get_required (field) && elicit_field_get_default (field) == NULL))
+        /* Translators: the two radio buttons a yes/no question gets */
+        return g_strdup (C_("widget", "Yes and No buttons, nothing chosen until the user chooses"));
       /* Translators: the on/off widget (GtkSwitch) a yes/no field gets */
       return g_strdup (C_("widget", "switch"));
     case ELICIT_FIELD_KIND_CHOICE:
@@ -374,13 +380,14 @@ print_options (ElicitField *field)
 
 static void
 print_field (ElicitField *field,
-             guint        position)
+             guint        position,
+             gboolean     alone)
 {
   g_autofree char *label = elicit_text_sanitize_line (elicit_field_get_label (field),
                                                       ELICIT_TEXT_LINE_MAX);
   g_autofree char *description = elicit_text_sanitize_line (elicit_field_get_description (field),
                                                             ELICIT_TEXT_LINE_MAX);
-  g_autofree char *widget = describe_widget (field);
+  g_autofree char *widget = describe_widget (field, alone);
   g_autofree char *constraints = describe_constraints (field);
   JsonNode *default_value = elicit_field_get_default (field);
   g_autofree char *default_text = default_value ? elicit_json_to_string (default_value, NULL) : NULL;
@@ -429,7 +436,7 @@ print_schema (ElicitSchema *schema)
     {
       g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
 
-      print_field (field, i);
+      print_field (field, i, n_fields == 1);
     }
 
   if (n_warnings > 0)

@@ -43,6 +43,9 @@ struct _ElicitFieldEditorClass
 };
 
 GtkWidget   *elicit_field_editor_new          (ElicitField        *field);
+GtkWidget   *elicit_field_editor_new_full     (ElicitField        *field,
+                                               gboolean            alone);
+gboolean     elicit_field_editor_get_alone    (ElicitFieldEditor  *self);
 ElicitField *elicit_field_editor_get_field    (ElicitFieldEditor  *self);
 GtkWidget   *elicit_field_editor_get_input    (ElicitFieldEditor  *self);
 JsonNode    *elicit_field_editor_dup_value    (ElicitFieldEditor  *self);

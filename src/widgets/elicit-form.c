@@ -33,8 +33,10 @@
  * `false`: numbers show an empty spin button and yes/no fields say "Not set"
  * until the user picks a value, and a clear button takes them back there; a
  * drop-down without a default starts on "Choose…". Text the user empties is
- * left out too, unless it overrides a default. A required yes/no or multiple
- * choice without a default sends what the widget shows (`false`, `[]`).
+ * left out too, unless it overrides a default. A yes/no question on its own,
+ * and a required yes/no without a default, get explicit Yes and No radio
+ * buttons with nothing chosen: a required one waits for the user's choice.
+ * A required multiple choice without a default sends what it shows (`[]`).
  *
  * Editors: an entry for text (with a calendar popover for `date` and
  * `date-time`), a multi-line text view for long text (`maxLength` over 200,
@@ -297,6 +299,7 @@ secret_warning_new (void)
 static Row *
 row_new (ElicitForm  *self,
          ElicitField *field,
+         gboolean     alone,
          GtkWidget   *box)
 {
   g_autofree char *description = elicit_text_sanitize_block (elicit_field_get_description (field),
@@ -305,7 +308,7 @@ row_new (ElicitForm  *self,
   Row *row = g_new0 (Row, 1);
 
   row->field = g_object_ref (field);
-  row->editor = ELICIT_FIELD_EDITOR (elicit_field_editor_new (field));
+  row->editor = ELICIT_FIELD_EDITOR (elicit_field_editor_new_full (field, alone));
   row->error_label = label_new (NULL, "error");
   gtk_widget_add_css_class (row->error_label, "caption");
   gtk_widget_set_visible (row->error_label, FALSE);
@@ -356,7 +359,7 @@ build_rows (ElicitForm *self)
     {
       g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-      Row *row = row_new (self, field, box);
+      Row *row = row_new (self, field, n_fields == 1, box);
 
       gtk_box_append (GTK_BOX (self->rows_box), box);
       g_ptr_array_add (self->rows, row);
@@ -648,7 +651,9 @@ elicit_form_get_errors (ElicitForm *self)
  *
  * Gets the widget the user edits for the field @name: a [class@Gtk.Entry],
  * a [class@Gtk.TextView] for long text, a [class@Gtk.SpinButton], a
- * [class@Gtk.Switch], a [class@Gtk.DropDown], or for several choices the
+ * [class@Gtk.Switch] (or, for a yes/no question on its own or a required one
+ * without a default, a [class@Gtk.Box] holding Yes and No
+ * [class@Gtk.CheckButton]s), a [class@Gtk.DropDown], or for several choices the
  * group holding the check buttons (a [class@Gtk.Box], or a
  * [class@Gtk.ListView] when there are many options).
  *
