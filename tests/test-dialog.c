@@ -538,6 +538,68 @@ test_a_yes_no_question_waits_for_the_answer (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"confirm\":false}}");
 }
 
+/* Accept says why it waits: a summary whose entries take the user to the
+ * field, the same words on Accept's tooltip, the error outline. */
+static void
+test_accept_says_why_it_waits (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  GtkWidget *accept;
+  GtkWidget *entry;
+  GtkWidget *name;
+
+  show_dialog (fixture,
+               "{\"message\": \"Who are you?\", \"requestedSchema\": {\"type\": \"object\", "
+               "\"properties\": {\"name\": {\"type\": \"string\", \"title\": \"Name\"}, "
+               "\"age\": {\"type\": \"integer\", \"title\": \"Age\", \"minimum\": 13}}, "
+               "\"required\": [\"name\"]}}", 0);
+  accept = elicit_dialog_get_accept_button (dialog (fixture));
+  name = elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name");
+
+  g_assert_true (shows_label (fixture, "1 field needs attention"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (accept), ==, "1 field needs attention");
+
+  gtk_editable_set_text (field_editable (fixture, "age"), "7");
+  drain_events ();
+  g_assert_true (shows_label (fixture, "2 fields need attention"));
+  g_assert_true (shows_label (fixture, "“Age”: Must be at least 13"));
+
+  /* The entry takes the user to the field and shows its error there. */
+  g_assert_nonnull (find_label (fixture->dialog, "“Name”: This field is required"));
+  entry = gtk_widget_get_ancestor (GTK_WIDGET (find_label (fixture->dialog, "“Name”: This field is required")),
+                                   GTK_TYPE_BUTTON);
+  g_assert_nonnull (entry);
+  click (entry);
+  g_assert_true (gtk_widget_has_focus (name) ||
+                 gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (fixture->dialog)), name));
+  g_assert_true (gtk_widget_has_css_class (name, "error"));
+
+  /* Return alone never accepts, even with a valid form. */
+  gtk_editable_set_text (field_editable (fixture, "name"), "Ada");
+  gtk_editable_set_text (field_editable (fixture, "age"), "");
+  drain_events ();
+  g_assert_false (shows_label (fixture, "1 field needs attention"));
+  g_assert_false (shows_label (fixture, "“Name”: This field is required"));
+  g_assert_null (gtk_widget_get_tooltip_text (accept));
+  press_key (fixture->dialog, GDK_KEY_Return, 0);
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+
+  /* Ctrl+Return does. */
+  g_assert_true (press_key (fixture->dialog, GDK_KEY_Return, GDK_CONTROL_MASK));
+  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}");
+}
+
+/* Ctrl+Return waits for the safety delay like a click. */
+static void
+test_ctrl_return_waits_for_the_delay (Fixture       *fixture,
+                                      gconstpointer  data)
+{
+  show_dialog (fixture, OPTIONAL_FORM, 60000);
+  press_key (fixture->dialog, GDK_KEY_Return, GDK_CONTROL_MASK);
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
 static void
 test_escape_cancels (Fixture       *fixture,
                      gconstpointer  data)
@@ -1197,6 +1259,8 @@ main (int   argc,
   add_test ("/Elicit/Dialog/numbers-are-sent-as-typed", NULL, test_numbers_are_sent_as_typed);
   add_test ("/Elicit/Dialog/a-yes-no-question-waits-for-the-answer", NULL,
             test_a_yes_no_question_waits_for_the_answer);
+  add_test ("/Elicit/Dialog/accept-says-why-it-waits", NULL, test_accept_says_why_it_waits);
+  add_test ("/Elicit/Dialog/ctrl-return-waits-for-the-delay", NULL, test_ctrl_return_waits_for_the_delay);
   add_test ("/Elicit/Dialog/escape-cancels", NULL, test_escape_cancels);
   add_test ("/Elicit/Dialog/closing-the-window-cancels", NULL, test_closing_the_window_cancels);
   add_test ("/Elicit/Dialog/decline-declines", NULL, test_decline_declines);

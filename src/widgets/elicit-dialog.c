@@ -66,6 +66,7 @@ struct _ElicitDialog
   GError                 *url_error;
   GCancellable           *cancellable;
   ElicitForm             *form;
+  GtkWidget              *attention_box;
   GtkLabel               *launch_error_label;
 
   ElicitDialogLaunchFunc  launch_func;
@@ -495,10 +496,120 @@ is_active_changed_cb (ElicitDialog *self)
     disarm (self, TRUE);
 }
 
+/* Say why Accept waits */
+
+/* How many fields the summary names; the rest are counted. */
+#define ATTENTION_MAX 3
+
+static char *
+attention_text (guint n_problems)
+{
+  return g_strdup_printf (ngettext ("%u field needs attention", "%u fields need attention", n_problems),
+                          n_problems);
+}
+
+static void
+attention_clicked_cb (GtkButton *button,
+                      gpointer   user_data)
+{
+  ElicitDialog *self = user_data;
+  const char *name = g_object_get_data (G_OBJECT (button), "elicit-field-name");
+
+  if (self->form != NULL && name != NULL)
+    elicit_form_focus_field (self->form, name);
+}
+
+static GtkWidget *
+attention_entry_new (ElicitDialog *self,
+                     ElicitField  *field,
+                     const char   *problem)
+{
+  g_autofree char *title = elicit_text_sanitize_line (elicit_field_get_label (field), ELICIT_TEXT_LINE_MAX);
+  g_autofree char *reason = elicit_text_sanitize_line (problem, ELICIT_TEXT_LINE_MAX);
+  /* Translators: a field's name, then what is wrong with its value */
+  g_autofree char *text = g_strdup_printf (_("“%s”: %s"), title, reason);
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "elicit-attention-entry");
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (button, _("Go to this field"));
+  g_object_set_data_full (G_OBJECT (button), "elicit-field-name",
+                          g_strdup (elicit_field_get_name (field)), g_free);
+  g_signal_connect (button, "clicked", G_CALLBACK (attention_clicked_cb), self);
+
+  return button;
+}
+
+/* Under the form, above the buttons: what keeps Accept from being
+ * available, each entry taking the user to its field. */
+static void
+update_attention (ElicitDialog *self)
+{
+  g_autoptr(GHashTable) errors = NULL;
+  g_autofree char *summary = NULL;
+  GListModel *fields;
+  GtkWidget *child;
+  guint n_problems, shown = 0;
+
+  if (self->attention_box == NULL)
+    return;
+
+  while ((child = gtk_widget_get_first_child (self->attention_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->attention_box), child);
+
+  errors = elicit_form_get_errors (self->form);
+  n_problems = g_hash_table_size (errors);
+  gtk_widget_set_visible (self->attention_box, n_problems > 0);
+  gtk_widget_set_tooltip_text (self->accept_button, NULL);
+  if (n_problems == 0)
+    return;
+
+  summary = attention_text (n_problems);
+  gtk_widget_set_tooltip_text (self->accept_button, summary);
+  child = gtk_label_new (summary);
+  gtk_label_set_xalign (GTK_LABEL (child), 0);
+  gtk_widget_set_margin_start (child, 10);
+  gtk_widget_add_css_class (child, "heading");
+  gtk_box_append (GTK_BOX (self->attention_box), child);
+
+  fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
+  for (guint i = 0; i < g_list_model_get_n_items (fields) && shown < ATTENTION_MAX; i++)
+    {
+      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
+      const char *problem = g_hash_table_lookup (errors, elicit_field_get_name (field));
+
+      if (problem == NULL)
+        continue;
+      gtk_box_append (GTK_BOX (self->attention_box), attention_entry_new (self, field, problem));
+      shown++;
+    }
+
+  if (n_problems > shown)
+    {
+      g_autofree char *more = g_strdup_printf (ngettext ("and %u more field", "and %u more fields",
+                                                         n_problems - shown),
+                                               n_problems - shown);
+
+      child = gtk_label_new (more);
+      gtk_label_set_xalign (GTK_LABEL (child), 0);
+      gtk_widget_set_margin_start (child, 10);
+      gtk_widget_add_css_class (child, "dim-label");
+      gtk_box_append (GTK_BOX (self->attention_box), child);
+    }
+}
+
 static void
 form_valid_changed_cb (ElicitDialog *self)
 {
   update_actions (self);
+  update_attention (self);
 }
 
 /* Header */
@@ -579,6 +690,17 @@ build_form (ElicitDialog *self)
   g_signal_connect_object (self->form, "notify::valid",
                            G_CALLBACK (form_valid_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->form, "changed",
+                           G_CALLBACK (update_attention), self,
+                           G_CONNECT_SWAPPED);
+
+  self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (self->attention_box, "elicit-attention");
+  gtk_widget_set_margin_start (self->attention_box, 18);
+  gtk_widget_set_margin_end (self->attention_box, 18);
+  gtk_widget_set_margin_top (self->attention_box, 6);
+  gtk_box_insert_child_after (GTK_BOX (self->request_page), self->attention_box, self->body_scroller);
+  update_attention (self);
 }
 
 /* Body: the URL */
@@ -1050,6 +1172,10 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "dialog.close", NULL, close_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.cancel", NULL);
+  /* Return alone never accepts (it may be meant for a field); Ctrl+Return
+   * does, once the safety delay has passed, as the action checks. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "dialog.accept", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "dialog.accept", NULL);
 }
 
 /* A line above the buttons when the body scrolls, so a field cut in half
@@ -1066,9 +1192,37 @@ body_adjustment_changed_cb (ElicitDialog  *self,
   gtk_widget_set_opacity (self->action_separator, scrolls ? 1.0 : 0.0);
 }
 
-/* What the header, the server line and the buttons take, about. */
-#define CHROME_HEIGHT 200
 #define MIN_BODY_HEIGHT 240
+
+/* What the title bar, the server line, the summary and the buttons take. */
+static int
+measure_chrome (ElicitDialog *self)
+{
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (self));
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int total = 0, natural, height;
+
+  if (width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->request_page);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (child == self->body_scroller || !gtk_widget_get_visible (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
+      total += natural;
+    }
+
+  if (titlebar != NULL)
+    {
+      gtk_widget_measure (titlebar, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+      total += natural;
+    }
+
+  return total;
+}
 
 /* The dialog grows with its content up to about 80% of the monitor; past
  * that the message and the form scroll together. */
@@ -1093,7 +1247,7 @@ fit_to_monitor (ElicitDialog *self)
     return;
 
   gdk_monitor_get_geometry (monitor, &area);
-  height = MAX (MIN_BODY_HEIGHT, area.height * 4 / 5 - CHROME_HEIGHT);
+  height = MAX (MIN_BODY_HEIGHT, area.height * 4 / 5 - measure_chrome (self));
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->body_scroller), height);
 }
 

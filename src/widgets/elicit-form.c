@@ -703,3 +703,32 @@ elicit_form_show_all_errors (ElicitForm *self)
   if (first != NULL)
     gtk_widget_grab_focus (elicit_field_editor_get_input (first->editor));
 }
+
+/**
+ * elicit_form_focus_field:
+ * @self: a form
+ * @name: a field's property name
+ *
+ * Shows the field's error, if it has one, and moves the keyboard focus to
+ * it, scrolling it into view. Use it to take the user to a field a summary
+ * names.
+ *
+ * Since: 1.0
+ */
+void
+elicit_form_focus_field (ElicitForm *self,
+                         const char *name)
+{
+  Row *row;
+
+  g_return_if_fail (ELICIT_IS_FORM (self));
+  g_return_if_fail (name != NULL);
+
+  row = g_hash_table_lookup (self->rows_by_name, name);
+  if (row == NULL)
+    return;
+
+  row->reveal = TRUE;
+  show_row_error (self, row);
+  gtk_widget_grab_focus (elicit_field_editor_get_input (row->editor));
+}
