@@ -341,7 +341,7 @@ def a_tool_that_needs_a_web_sign_in_first_shows_it_then_runs_again():
         # (GTK 4.8 gives this window the role "filler", without "showing".)
         dialog = app.any_window('Request from demo')
         wait_label(window, 'The server asks you to complete a step in your browser first; '
-                           'then run the tool again')
+                           'the tool runs again when you are done')
         check(find(dialog, 'label', 'Authorization is required to access your Example Co files.')
               is not None, 'the dialog does not show the server\'s message: %r' % labels(dialog))
         do_action(wait_sensitive(dialog, 'push button', 'Cancel'))
@@ -352,6 +352,43 @@ def a_tool_that_needs_a_web_sign_in_first_shows_it_then_runs_again():
             return wait_result(window, 'authorized: ').startswith('authorized: elicitation ')
         time.sleep(0.5)
         check(retried(), 'the retry did not go through')
+    finally:
+        app.close()
+
+
+def fake_browser_env(directory):
+    """A desktop where http and https links open in a program that does nothing."""
+    data = os.path.join(directory, 'data')
+    config = os.path.join(directory, 'config')
+    os.makedirs(os.path.join(data, 'applications'), exist_ok=True)
+    os.makedirs(config, exist_ok=True)
+    with open(os.path.join(data, 'applications', 'fake-browser.desktop'), 'w') as f:
+        f.write('[Desktop Entry]\nType=Application\nName=Fake Browser\nExec=true %u\n'
+                'MimeType=x-scheme-handler/http;x-scheme-handler/https;\n')
+    with open(os.path.join(config, 'mimeapps.list'), 'w') as f:
+        f.write('[Default Applications]\nx-scheme-handler/http=fake-browser.desktop\n'
+                'x-scheme-handler/https=fake-browser.desktop\n')
+    return {'XDG_DATA_HOME': data, 'XDG_CONFIG_HOME': config}
+
+
+@test
+def after_the_step_in_the_browser_the_tool_runs_again_by_itself():
+    directory = tempfile.mkdtemp(prefix='elicit-browser-')
+    app = App({'demo': {'command': DEMO}}, env=fake_browser_env(directory))
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Require a web sign-in')
+        set_number(window, 'Complete after (ms)', 3000)
+        run_tool(window)
+
+        dialog = app.any_window('Request from demo')
+        do_action(wait_sensitive(dialog, 'push button', 'Open in Browser'))
+        # The waiting page says what finishing does.
+        wait_for('the waiting page', lambda: find(dialog, 'push button', 'I’ve Finished'))
+        # The server reports completion; the app runs the tool again, unasked.
+        check(wait_result(window, 'authorized: ').startswith('authorized: elicitation '),
+              'the tool did not run again after the step in the browser')
     finally:
         app.close()
 

@@ -991,6 +991,11 @@ test_url_accept_opens_then_waits (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"accept\"}");
   g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "status");
   g_assert_true (shows_label (fixture, "Waiting for you to finish in the browser…"));
+  /* Finishing by hand is explicit, and says what it does. */
+  g_assert_true (shows_label (fixture, "I’ve Finished"));
+  g_assert_nonnull (find_label_with_prefix (fixture->dialog, "Continue at “mcp.example.com” in your web browser. "
+                                                             "When the server reports that you are done, this window "
+                                                             "closes and the tool is tried again."));
   g_assert_true (gtk_widget_get_visible (fixture->dialog));
 
   g_assert_true (elicit_request_complete (fixture->request));
@@ -1018,6 +1023,9 @@ static void
 test_url_launch_failure_keeps_the_request (Fixture       *fixture,
                                            gconstpointer  data)
 {
+  GtkWidget *error;
+  GtkWidget *copy;
+
   show_dialog (fixture, URL_REQUEST ("https://mcp.example.com/connect"), 0);
   fixture->launch_fails = TRUE;
 
@@ -1026,6 +1034,16 @@ test_url_launch_failure_keeps_the_request (Fixture       *fixture,
   g_assert_cmpuint (fixture->answers->len, ==, 0);
   g_assert_true (shows_label (fixture, "Could not open a web browser: No browser here"));
   g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "request");
+
+  /* Beside the buttons, never scrolled away, with a way out. */
+  error = GTK_WIDGET (find_label (fixture->dialog, "Could not open a web browser: No browser here"));
+  g_assert_null (gtk_widget_get_ancestor (error, GTK_TYPE_SCROLLED_WINDOW));
+  copy = gtk_widget_get_ancestor (GTK_WIDGET (find_label (fixture->dialog, "Copy Link")), GTK_TYPE_BUTTON);
+  g_assert_nonnull (copy);
+  g_assert_true (gtk_widget_is_ancestor (copy, gtk_widget_get_parent (error)));
+  click (copy);
+  g_assert_true (gdk_clipboard_is_local (gtk_widget_get_clipboard (fixture->dialog)));
+  g_assert_nonnull (gdk_clipboard_get_content (gtk_widget_get_clipboard (fixture->dialog)));
 
   click (elicit_dialog_get_cancel_button (dialog (fixture)));
   assert_answers (fixture, "{\"action\":\"cancel\"}");

@@ -68,6 +68,7 @@ struct _ElicitDialog
   ElicitForm             *form;
   GtkWidget              *attention_box;
   GtkLabel               *launch_error_label;
+  GtkWidget              *launch_error_box;
 
   ElicitDialogLaunchFunc  launch_func;
   gpointer                launch_data;
@@ -221,7 +222,7 @@ show_status (ElicitDialog *self,
     case STATUS_WAITING:
       title = _("Waiting for you to finish in the browser…");
       /* Translators: %s is the host name of the web page the user opened */
-      body = g_strdup_printf (_("Continue at “%s” in your web browser. This window closes when the server reports that you are done."),
+      body = g_strdup_printf (_("Continue at “%s” in your web browser. When the server reports that you are done, this window closes and the tool is tried again. If nothing happens after you finish, choose “I’ve Finished” to try again now."),
                               elicit_url_info_get_host (self->url_info));
       break;
 
@@ -256,6 +257,10 @@ show_status (ElicitDialog *self,
   if (icon != NULL)
     gtk_image_set_from_icon_name (self->status_icon, icon);
 
+  gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->close_button))),
+                                    kind == STATUS_WAITING ? _("I’ve _Finished") : _("_Close"));
+  gtk_widget_set_tooltip_text (self->close_button,
+                               kind == STATUS_WAITING ? _("Close this window; the tool is tried again") : NULL);
   gtk_stack_set_visible_child_name (self->stack, "status");
   gtk_window_set_focus (GTK_WINDOW (self), self->close_button);
 
@@ -324,7 +329,7 @@ finish_launch (ElicitDialog *self,
                                                launch_error != NULL ? launch_error->message : "");
 
       gtk_label_set_text (self->launch_error_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), TRUE);
+      gtk_widget_set_visible (self->launch_error_box, TRUE);
       update_actions (self);
       return;
     }
@@ -360,7 +365,7 @@ accept_url (ElicitDialog *self)
   const char *url = elicit_url_info_get_url (self->url_info);
 
   self->launching = TRUE;
-  gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), FALSE);
+  gtk_widget_set_visible (self->launch_error_box, FALSE);
   update_actions (self);
 
   if (self->launch_func != NULL)
@@ -825,6 +830,26 @@ make_url_details (ElicitDialog *self)
 }
 
 static void
+copy_link_cb (ElicitDialog *self)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+
+  gdk_clipboard_set_text (clipboard, elicit_url_info_get_url (self->url_info));
+}
+
+static GtkWidget *
+copy_link_button_new (ElicitDialog *self)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("Co_py Link"));
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Copy the address, to open it in a browser yourself"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (copy_link_cb), self);
+
+  return button;
+}
+
+static void
 build_url_accepted (ElicitDialog *self)
 {
   const char * const *warnings = elicit_url_info_get_warnings (self->url_info);
@@ -839,9 +864,19 @@ build_url_accepted (ElicitDialog *self)
                   make_label (_("Nothing has been opened yet. If you accept, this address opens in your web browser."),
                               "dim-label"));
 
+  /* Next to the buttons, not below the fold: the browser did not start,
+   * and the link can still be copied into one. */
+  self->launch_error_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   self->launch_error_label = GTK_LABEL (make_label (NULL, "error"));
-  gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), FALSE);
-  gtk_box_append (self->body_box, GTK_WIDGET (self->launch_error_label));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->launch_error_label), TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (self->launch_error_label), GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->launch_error_box), GTK_WIDGET (self->launch_error_label));
+  gtk_box_append (GTK_BOX (self->launch_error_box), copy_link_button_new (self));
+  gtk_widget_set_margin_start (self->launch_error_box, 24);
+  gtk_widget_set_margin_end (self->launch_error_box, 24);
+  gtk_widget_set_margin_top (self->launch_error_box, 6);
+  gtk_widget_set_visible (self->launch_error_box, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->request_page), self->launch_error_box, self->body_scroller);
 
   gtk_button_set_label (GTK_BUTTON (self->accept_button), _("Open in Browser"));
   /* A warning is a reason to think twice: opening is not the suggestion. */
@@ -993,6 +1028,8 @@ elicit_dialog_dispose (GObject *object)
    * titlebar, and unparenting them under it breaks its bookkeeping. */
   self->form = NULL;
   self->launch_error_label = NULL;
+  self->launch_error_box = NULL;
+  self->attention_box = NULL;
   g_clear_object (&self->request);
   g_clear_object (&self->url_info);
   g_clear_object (&self->cancellable);
