@@ -356,6 +356,51 @@ def a_tool_that_needs_a_web_sign_in_first_shows_it_then_runs_again():
         app.close()
 
 
+INTERACTIVE_ROLES = ('push button', 'toggle button', 'check box', 'radio button', 'text',
+                     'spin button', 'combo box', 'entry', 'password text', 'slider', 'switch',
+                     'menu item', 'list item', 'link')
+
+
+@test
+def every_focusable_object_of_the_main_window_has_a_role_and_a_name():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Require a web sign-in')
+        unnamed = []
+        seen = []
+
+        def walk(node, depth):
+            if node is None or depth > 60:
+                return
+            # The traffic log's entries are issue 13's (the log view's rework);
+            # they are named there.
+            if node.name == 'Server log':
+                return
+            states = node.getState()
+            role = node.getRoleName()
+            if (states.contains(pyatspi.STATE_FOCUSABLE) or role in INTERACTIVE_ROLES) and \
+                    states.contains(pyatspi.STATE_VISIBLE):
+                seen.append(role)
+                if not role or role in ('unknown', 'invalid') or not (node.name or '').strip():
+                    texts = [acc.name for acc in walk_all(node) if acc.getRoleName() == 'label']
+                    unnamed.append('%s showing %r' % (role, texts[:2]))
+            for i in range(node.childCount):
+                walk(node.getChildAtIndex(i), depth + 1)
+
+        def walk_all(node):
+            yield node
+            for i in range(node.childCount):
+                yield from walk_all(node.getChildAtIndex(i))
+
+        walk(window, 0)
+        check(len(seen) >= 5, 'only %d focusable objects found: %r' % (len(seen), seen))
+        check(not unnamed, 'focusable objects without a name: %s' % ', '.join(unnamed))
+    finally:
+        app.close()
+
+
 def fake_browser_env(directory):
     """A desktop where http and https links open in a program that does nothing."""
     data = os.path.join(directory, 'data')

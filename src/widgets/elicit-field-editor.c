@@ -305,6 +305,23 @@ elicit_field_editor_set_labels (ElicitFieldEditor *self,
     gtk_accessible_update_property (input,
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                     -1);
+
+  /* A GtkDropDown takes focus in its toggle button, which screen readers
+   * announce on its own ("GtkToggleButton"): name it by the field too. */
+  if (GTK_IS_DROP_DOWN (input))
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (input));
+         child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_TOGGLE_BUTTON (child))
+        {
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (child),
+                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY, title_label, NULL,
+                                          -1);
+          if (description != NULL && *description != '\0')
+            gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                            -1);
+        }
 }
 
 void
