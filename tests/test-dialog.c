@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -681,11 +682,15 @@ test_withdrawn_shows_a_notice_and_sends_nothing (Fixture       *fixture,
 
   g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "status");
   g_assert_true (shows_label (fixture, "The server withdrew this request"));
-  g_assert_true (shows_label (fixture, "Nothing was sent. This window closes by itself."));
   g_assert_false (accept_sensitive (fixture));
   g_assert_cmpuint (fixture->answers->len, ==, 0);
 
-  /* Closes by itself, still without answering. */
+  /* What was typed stays, selectable to copy, and the notice waits. */
+  g_assert_true (shows_label (fixture, "Nothing was sent. What you typed is kept here, for you to copy."));
+  g_assert_true (shows_label (fixture, "Name: Ada"));
+  g_assert_true (gtk_label_get_selectable (find_label (fixture->dialog, "Name: Ada")));
+  g_assert_true (gtk_widget_get_visible (fixture->dialog));
+  g_assert_true (press_key (fixture->dialog, GDK_KEY_Escape, 0));
   WAIT_UNTIL (window_gone (fixture));
   g_assert_cmpuint (fixture->answers->len, ==, 0);
   g_assert_cmpint (elicit_request_get_state (fixture->request), ==, ELICIT_REQUEST_STATE_WITHDRAWN);
@@ -696,6 +701,7 @@ test_withdrawn_notice_closes_on_a_button (Fixture       *fixture,
                                           gconstpointer  data)
 {
   show_dialog (fixture, NAME_FORM, 0);
+  g_assert_true (shows_label (fixture, "Name"));
 
   g_assert_true (elicit_request_withdraw (fixture->request, "Server disconnected"));
   drain_events ();
@@ -1049,6 +1055,209 @@ test_url_launch_failure_keeps_the_request (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"cancel\"}");
 }
 
+/* Contrast: error and secondary text, measured in the pixels drawn */
+
+/* A pixel of gdk_texture_download(): GDK_MEMORY_DEFAULT, B G R A in memory
+ * on the little-endian machines the tests run on. */
+static double
+luminance (const guint8 *bgra)
+{
+  double c[3];
+
+  for (guint i = 0; i < 3; i++)
+    {
+      double v = bgra[i] / 255.0;
+
+      c[i] = v <= 0.03928 ? v / 12.92 : pow ((v + 0.055) / 1.055, 2.4);
+    }
+
+  return 0.2126 * c[2] + 0.7152 * c[1] + 0.0722 * c[0];
+}
+
+static double
+contrast (const guint8 *a,
+          const guint8 *b)
+{
+  double la = luminance (a), lb = luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+/* The background is the commonest colour of the label's box; the text, the
+ * colour furthest from it. */
+static double
+label_contrast (GtkWidget       *label,
+                const guint8    *pixels,
+                gsize            stride,
+                graphene_rect_t *box)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
+  guint32 background = 0;
+  guint best = 0;
+  double most = 1;
+  int x0 = (int) box->origin.x, y0 = (int) box->origin.y;
+  int x1 = x0 + (int) box->size.width, y1 = y0 + (int) box->size.height;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        guint32 key = *(const guint32 *) (pixels + y * stride + x * 4);
+        guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, GUINT_TO_POINTER (key))) + 1;
+
+        g_hash_table_insert (counts, GUINT_TO_POINTER (key), GUINT_TO_POINTER (n));
+        if (n > best)
+          {
+            best = n;
+            background = key;
+          }
+      }
+
+  /* Text drawn at full opacity: its CSS colour, exactly (small light text
+   * on a dark background never reaches it in any one pixel). Dimmed text
+   * is dimmed by opacity, which only the pixels show. */
+  if (!gtk_widget_has_css_class (label, "dim-label"))
+    {
+      GdkRGBA color;
+      const guint8 *bg = (const guint8 *) &background;
+      guint8 text[4];
+
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      gtk_style_context_get_color (gtk_widget_get_style_context (label), &color);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      text[0] = color.blue * 255 * color.alpha + bg[0] * (1 - color.alpha);
+      text[2] = color.red * 255 * color.alpha + bg[2] * (1 - color.alpha);
+      text[1] = color.green * 255 * color.alpha + bg[1] * (1 - color.alpha);
+      text[3] = 255;
+
+      return contrast (text, bg);
+    }
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      most = MAX (most, contrast (pixels + y * stride + x * 4, (const guint8 *) &background));
+
+  return most;
+}
+
+static void
+collect_styled_labels (GtkWidget *widget,
+                       GPtrArray *labels)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0' &&
+      (gtk_widget_has_css_class (widget, "error") || gtk_widget_has_css_class (widget, "dim-label")))
+    g_ptr_array_add (labels, widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_styled_labels (child, labels);
+}
+
+static void
+painted_cb (GdkFrameClock *clock,
+            gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+static void
+wait_for_paint (GtkWidget *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  gboolean painted = FALSE;
+  gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (painted_cb), &painted);
+
+  for (guint frames = 0; frames < 2; frames++)
+    {
+      painted = FALSE;
+      gtk_widget_queue_draw (window);
+      WAIT_UNTIL (painted);
+    }
+  g_signal_handler_disconnect (clock, handler);
+}
+
+static void
+assert_text_contrast (Fixture  *fixture,
+                      gboolean  dark)
+{
+  GtkWidget *window = fixture->dialog;
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autofree guint8 *pixels = NULL;
+  int width = gtk_widget_get_width (window), height = gtk_widget_get_height (window);
+  gsize stride = width * 4;
+  guint checked = 0;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+
+  collect_styled_labels (window, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = labels->pdata[i];
+      graphene_rect_t box, clipped;
+      double ratio;
+
+      GtkWidget *scroller = gtk_widget_get_ancestor (label, GTK_TYPE_SCROLLED_WINDOW);
+      graphene_rect_t view = GRAPHENE_RECT_INIT (0, 0, width, height);
+
+      /* Only what is on screen: not what the body has scrolled away. */
+      if (scroller != NULL && !gtk_widget_compute_bounds (scroller, window, &view))
+        continue;
+      if (!gtk_widget_compute_bounds (label, window, &box) ||
+          !graphene_rect_intersection (&box, &view, &clipped) ||
+          clipped.size.height < box.size.height || clipped.size.width < 4)
+        continue;
+
+      ratio = label_contrast (label, pixels, stride, &clipped);
+      g_test_message ("%s “%s”: %.2f:1", dark ? "dark" : "light",
+                      gtk_label_get_text (GTK_LABEL (label)), ratio);
+      if (ratio < 4.5 && g_getenv ("ELICIT_CONTRAST_PNG") != NULL)
+        gdk_texture_save_to_png (texture, g_getenv ("ELICIT_CONTRAST_PNG"));
+      if (ratio < 4.5)
+        g_error ("In the %s theme, “%s” has a contrast of %.2f:1, under WCAG's 4.5:1",
+                 dark ? "dark" : "light", gtk_label_get_text (GTK_LABEL (label)), ratio);
+      checked++;
+    }
+
+  /* Errors and descriptions were there to measure. */
+  g_assert_cmpuint (checked, >=, 3);
+}
+
+static void
+test_error_and_secondary_text_contrast (Fixture       *fixture,
+                                        gconstpointer  data)
+{
+  GtkSettings *settings = gtk_settings_get_default ();
+  gboolean dark = GPOINTER_TO_INT (data);
+
+  g_object_set (settings, "gtk-application-prefer-dark-theme", dark, NULL);
+  show_dialog (fixture,
+               "{\"message\": \"Who are you?\", \"requestedSchema\": {\"type\": \"object\", "
+               "\"properties\": {\"name\": {\"type\": \"string\", \"title\": \"Name\", "
+               "\"description\": \"As on your passport\"}, "
+               "\"age\": {\"type\": \"integer\", \"title\": \"Age\", \"minimum\": 13}}, "
+               "\"required\": [\"name\"]}}", 0);
+  gtk_editable_set_text (field_editable (fixture, "age"), "7");
+  elicit_form_show_all_errors (elicit_dialog_get_form (dialog (fixture)));
+  wait_for_paint (fixture->dialog);
+
+  assert_text_contrast (fixture, dark);
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+  g_object_set (settings, "gtk-application-prefer-dark-theme", FALSE, NULL);
+}
+
 /* Rendering, for `elicit lint --render` and the screenshots */
 
 static ElicitRequest *
@@ -1290,6 +1499,8 @@ main (int   argc,
   add_test ("/Elicit/Dialog/message-is-plain-text", NULL, test_message_is_plain_text);
   add_test ("/Elicit/Dialog/a-long-message-scrolls", NULL, test_a_long_message_scrolls);
   add_test ("/Elicit/Dialog/fits-the-monitor", NULL, test_dialog_fits_the_monitor);
+  add_test ("/Elicit/Dialog/contrast/light", GINT_TO_POINTER (FALSE), test_error_and_secondary_text_contrast);
+  add_test ("/Elicit/Dialog/contrast/dark", GINT_TO_POINTER (TRUE), test_error_and_secondary_text_contrast);
   add_test ("/Elicit/Dialog/secret-fields-are-flagged", NULL, test_secret_fields_are_flagged);
   add_test ("/Elicit/Dialog/url/shows-the-highlighted-domain", NULL, test_url_shows_the_domain);
   add_test ("/Elicit/Dialog/url/warns-about-plain-http", &url_warning_cases[0], test_url_warnings);

@@ -92,6 +92,7 @@ check "an empty form is usable and says so" 0 \
   -- "$tmp/empty.json"
 check "a field that looks like a secret is flagged" 0 \
   "     Warning:      this looks like a secret; servers must not ask for secrets in form mode" \
+  "Usable: 1 field, 1 warning." \
   -- "$tmp/secret.json"
 check "a file that is not JSON is refused" 1 \
   "Refused: $tmp/broken.json: Not valid JSON: the text ends too early" -- "$tmp/broken.json"

@@ -378,6 +378,13 @@ print_options (ElicitField *field)
     out ("       • %s\n", _("…and more"));
 }
 
+static gboolean
+field_looks_secret (ElicitField *field)
+{
+  return elicit_text_looks_secret (elicit_field_get_name (field)) ||
+         elicit_text_looks_secret (elicit_field_get_title (field));
+}
+
 static void
 print_field (ElicitField *field,
              guint        position,
@@ -409,8 +416,7 @@ print_field (ElicitField *field,
     out_row ("     ", column, _("Constraints:"), constraints);
   out_row ("     ", column, _("Default:"),
            default_text ? default_text : _("none (left out unless the user fills it in)"));
-  if (elicit_text_looks_secret (elicit_field_get_name (field)) ||
-      elicit_text_looks_secret (elicit_field_get_title (field)))
+  if (field_looks_secret (field))
     out_row ("     ", column, _("Warning:"),
              _("this looks like a secret; servers must not ask for secrets in form mode"));
   if (elicit_field_get_kind (field) == ELICIT_FIELD_KIND_CHOICE ||
@@ -425,6 +431,7 @@ print_schema (ElicitSchema *schema)
   const char * const *warnings = elicit_schema_get_warnings (schema);
   guint n_fields = g_list_model_get_n_items (fields);
   guint n_warnings = warnings ? g_strv_length ((char **) warnings) : 0;
+  guint n_secret = 0;
   g_autofree char *fields_text = NULL;
   g_autofree char *warnings_text = NULL;
 
@@ -437,6 +444,8 @@ print_schema (ElicitSchema *schema)
       g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
 
       print_field (field, i, n_fields == 1);
+      /* A secret-looking field's warning counts like the schema's own. */
+      n_secret += field_looks_secret (field);
     }
 
   if (n_warnings > 0)
@@ -447,7 +456,8 @@ print_schema (ElicitSchema *schema)
     }
 
   fields_text = g_strdup_printf (ngettext ("%u field", "%u fields", n_fields), n_fields);
-  warnings_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings), n_warnings);
+  warnings_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings + n_secret),
+                                   n_warnings + n_secret);
   out ("\n");
   /* Translators: the last line of the report, as in "Usable: 5 fields, 0 warnings.";
    * the %s are "N fields" and "N warnings" */

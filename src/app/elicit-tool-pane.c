@@ -160,6 +160,21 @@ update_buttons (ElicitToolPane *self)
                                ready ? NULL : _("The server is not running"));
 }
 
+/* JSON and tool output break inside words without gaining hyphens that are
+ * not in them ("webs-ite"). */
+static void
+apply_no_hyphens (GtkTextBuffer *buffer)
+{
+  GtkTextTagTable *table = gtk_text_buffer_get_tag_table (buffer);
+  GtkTextTag *tag = gtk_text_tag_table_lookup (table, "elicit-no-hyphens");
+  GtkTextIter start, end;
+
+  if (tag == NULL)
+    tag = gtk_text_buffer_create_tag (buffer, "elicit-no-hyphens", "insert-hyphens", FALSE, NULL);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_apply_tag (buffer, tag, &start, &end);
+}
+
 static void
 render_run (ElicitToolPane *self)
 {
@@ -178,6 +193,7 @@ render_run (ElicitToolPane *self)
   gtk_widget_set_visible (GTK_WIDGET (self->result_spinner), run->running);
   gtk_label_set_text (self->result_status_label, run->status != NULL ? run->status : "");
   gtk_text_buffer_set_text (buffer, run->text != NULL ? run->text : "", -1);
+  apply_no_hyphens (buffer);
   gtk_widget_set_visible (self->result_frame, run->text != NULL);
 
   if (run->is_error)

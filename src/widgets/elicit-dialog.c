@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-init-private.h"
+#include "elicit-resources-private.h"
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
 #include "elicit-form.h"
@@ -67,6 +68,7 @@ struct _ElicitDialog
   GCancellable           *cancellable;
   ElicitForm             *form;
   GtkWidget              *attention_box;
+  GtkLabel               *draft_label;
   GtkLabel               *launch_error_label;
   GtkWidget              *launch_error_box;
 
@@ -207,6 +209,70 @@ notice_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* What the user typed into a form the server withdrew: each text they
+ * entered, one "Title: text" per field, so none of it is lost. */
+static char *
+dup_draft (ElicitDialog *self)
+{
+  g_autoptr(JsonObject) content = NULL;
+  g_autoptr(GString) draft = g_string_new (NULL);
+  GListModel *fields;
+
+  if (self->form == NULL || elicit_form_get_schema (self->form) == NULL)
+    return NULL;
+
+  content = elicit_form_get_content (self->form);
+  fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
+  for (guint i = 0; i < g_list_model_get_n_items (fields); i++)
+    {
+      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
+      JsonNode *value = json_object_get_member (content, elicit_field_get_name (field));
+      JsonNode *fallback = elicit_field_get_default (field);
+      g_autofree char *title = NULL;
+
+      if (value == NULL || elicit_field_get_kind (field) != ELICIT_FIELD_KIND_TEXT ||
+          !JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING ||
+          *json_node_get_string (value) == '\0' ||
+          (fallback != NULL && json_node_equal (value, fallback)))
+        continue;
+
+      title = elicit_text_sanitize_line (elicit_field_get_label (field), ELICIT_TEXT_LINE_MAX);
+      if (draft->len > 0)
+        g_string_append_c (draft, '\n');
+      /* Translators: a field's title, then the text the user typed into it */
+      g_string_append_printf (draft, _("%s: %s"), title, json_node_get_string (value));
+    }
+
+  return draft->len > 0 ? g_string_free (g_steal_pointer (&draft), FALSE) : NULL;
+}
+
+static void
+show_draft (ElicitDialog *self,
+            const char   *draft)
+{
+  if (self->draft_label == NULL)
+    {
+      if (draft == NULL)
+        return;
+
+      self->draft_label = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_selectable (self->draft_label, TRUE);
+      gtk_label_set_wrap (self->draft_label, TRUE);
+      gtk_label_set_wrap_mode (self->draft_label, PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_xalign (self->draft_label, 0);
+      gtk_label_set_max_width_chars (self->draft_label, 48);
+      gtk_widget_add_css_class (GTK_WIDGET (self->draft_label), "elicit-draft");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->draft_label),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("What you typed"),
+                                      -1);
+      gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->status_body_label))),
+                      GTK_WIDGET (self->draft_label));
+    }
+
+  gtk_label_set_text (self->draft_label, draft != NULL ? draft : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->draft_label), draft != NULL);
+}
+
 static void
 show_status (ElicitDialog *self,
              StatusKind    kind)
@@ -214,6 +280,7 @@ show_status (ElicitDialog *self,
   const char *title = NULL;
   g_autofree char *body = NULL;
   const char *icon = NULL;
+  g_autofree char *draft = NULL;
 
   g_clear_handle_id (&self->close_source, g_source_remove);
 
@@ -240,7 +307,9 @@ show_status (ElicitDialog *self,
           title = _("The server disconnected");
         else
           title = _("The server withdrew this request");
-        body = g_strdup (_("Nothing was sent. This window closes by itself."));
+        draft = dup_draft (self);
+        body = g_strdup (draft != NULL ? _("Nothing was sent. What you typed is kept here, for you to copy.")
+                                       : _("Nothing was sent. This window closes by itself."));
         icon = "dialog-information-symbolic";
       }
       break;
@@ -261,10 +330,12 @@ show_status (ElicitDialog *self,
                                     kind == STATUS_WAITING ? _("I’ve _Finished") : _("_Close"));
   gtk_widget_set_tooltip_text (self->close_button,
                                kind == STATUS_WAITING ? _("Close this window; the tool is tried again") : NULL);
+  show_draft (self, draft);
   gtk_stack_set_visible_child_name (self->stack, "status");
   gtk_window_set_focus (GTK_WINDOW (self), self->close_button);
 
-  if (kind != STATUS_WAITING)
+  /* A draft stays until the user has copied what they need. */
+  if (kind != STATUS_WAITING && draft == NULL)
     self->close_source = g_timeout_add (self->notice_timeout, notice_timeout_cb, self);
 }
 
@@ -995,6 +1066,7 @@ ensure_css (GtkWidget *widget)
   GdkDisplay *display = gtk_widget_get_display (widget);
   g_autoptr(GtkCssProvider) provider = NULL;
 
+  elicit_ensure_dark_css (display);
   if (g_object_get_data (G_OBJECT (display), "elicit-dialog-css") != NULL)
     return;
 

@@ -499,6 +499,7 @@ ensure_css (GtkWidget *widget)
   GdkDisplay *display = gtk_widget_get_display (widget);
   g_autoptr(GtkCssProvider) provider = NULL;
 
+  elicit_ensure_dark_css (display);
   if (display == NULL || g_object_get_data (G_OBJECT (display), "elicit-form-css") != NULL)
     return;
 

@@ -57,6 +57,11 @@ hint_text (gint64 min_items,
   if (min_items > 0 && max_items >= 0 && min_items == max_items)
     return g_strdup_printf (ngettext ("Choose %u option", "Choose %u options", (gulong) min_items),
                             (guint) min_items);
+  if (min_items > 0 && max_items == min_items + 1)
+    /* Translators: as in "Choose 1 or 2 options" */
+    return g_strdup_printf (ngettext ("Choose %u or %u option", "Choose %u or %u options",
+                                      (gulong) max_items),
+                            (guint) min_items, (guint) max_items);
   if (min_items > 0 && max_items >= 0)
     return g_strdup_printf (ngettext ("Choose %u to %u option", "Choose %u to %u options",
                                       (gulong) max_items),
