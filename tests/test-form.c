@@ -823,6 +823,75 @@ test_long_choice_is_searchable (void)
   g_assert_finalize_object (long_form);
 }
 
+static GtkWidget *
+first_of_type (GtkWidget *root,
+               GType      type)
+{
+  g_autoptr(GPtrArray) found = find_all (root, type);
+
+  return found->len > 0 ? found->pdata[0] : NULL;
+}
+
+/* What the popup's list shows after typing @text into its search. */
+static guint
+search_popup (GtkWidget  *drop_down,
+              const char *text)
+{
+  GtkWidget *entry = first_of_type (drop_down, GTK_TYPE_SEARCH_ENTRY);
+  GtkWidget *list = first_of_type (drop_down, GTK_TYPE_LIST_VIEW);
+
+  g_assert_nonnull (entry);
+  g_assert_nonnull (list);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "search-changed");
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
+}
+
+static gboolean
+shows_no_matches (GtkWidget *drop_down)
+{
+  g_autoptr(GPtrArray) labels = find_all (drop_down, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), "No matches") == 0)
+      return gtk_widget_get_visible (labels->pdata[i]);
+
+  return FALSE;
+}
+
+static void
+test_long_list_search_finds_text_anywhere (void)
+{
+  g_autoptr(GString) json = g_string_new ("{\"type\":\"object\",\"properties\":{\"country\":"
+                                          "{\"type\":\"string\",\"oneOf\":[");
+  ElicitForm *form;
+  GtkWidget *country;
+
+  for (guint i = 1; i <= 150; i++)
+    g_string_append_printf (json, "{\"const\":\"c%u\",\"title\":\"Country number %u\"},", i, i);
+  g_string_append (json, "{\"const\":\"ci\",\"title\":\"C\u00f4te d\u2019Ivoire\"}]}}}");
+  form = form_new (json->str);
+  country = field_widget (form, "country");
+
+  /* Anywhere in the title, not only at its start. */
+  g_assert_cmpuint (search_popup (country, "149"), ==, 1);
+  g_assert_false (shows_no_matches (country));
+  /* Case and accents do not count. */
+  g_assert_cmpuint (search_popup (country, "COTE"), ==, 1);
+  g_assert_cmpuint (search_popup (country, "number 1"), ==, 1 + 10 + 51);
+  /* Nothing found says so. */
+  g_assert_cmpuint (search_popup (country, "Atlantis"), ==, 0);
+  g_assert_true (shows_no_matches (country));
+  /* Empty: everything, with "Choose…" first. */
+  g_assert_cmpuint (search_popup (country, ""), ==, 152);
+  g_assert_false (shows_no_matches (country));
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (country), 151);
+  assert_content (form, "{\"country\":\"ci\"}");
+  g_assert_finalize_object (form);
+}
+
 static void
 test_huge_choice_builds_without_a_widget_per_option (void)
 {
@@ -1490,6 +1559,8 @@ main (int   argc,
   g_test_add_func ("/Elicit/Form/choice-with-default-has-no-placeholder",
                    test_choice_with_default_has_no_placeholder);
   g_test_add_func ("/Elicit/Form/long-choice-is-searchable", test_long_choice_is_searchable);
+  g_test_add_func ("/Elicit/Form/long-list-search-finds-text-anywhere",
+                   test_long_list_search_finds_text_anywhere);
   g_test_add_func ("/Elicit/Form/huge-choice-builds-without-a-widget-per-option",
                    test_huge_choice_builds_without_a_widget_per_option);
   g_test_add_func ("/Elicit/Form/multi-choice-limits-are-enforced-and-explained",
