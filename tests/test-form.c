@@ -892,6 +892,50 @@ test_long_list_search_finds_text_anywhere (void)
   g_assert_finalize_object (form);
 }
 
+/* The visible text under a date field saying what it means, or NULL. */
+static const char *
+shown_when (ElicitForm *form,
+            const char *name)
+{
+  g_autoptr(GPtrArray) labels = find_all (editor_of (field_widget (form, name)), GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_has_css_class (labels->pdata[i], "caption") && gtk_widget_get_visible (labels->pdata[i]))
+      return gtk_label_get_text (labels->pdata[i]);
+
+  return NULL;
+}
+
+static void
+test_dates_are_shown_in_the_users_terms (void)
+{
+  ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{"
+                               "\"day\":{\"type\":\"string\",\"format\":\"date\"},"
+                               "\"meeting\":{\"type\":\"string\",\"format\":\"date-time\"}}}");
+  GtkWidget *day = field_widget (form, "day");
+  GtkWidget *meeting = field_widget (form, "meeting");
+  g_autoptr(GDateTime) moment = g_date_time_new_from_iso8601 ("2026-11-22T14:30:00Z", NULL);
+  g_autoptr(GDateTime) local = g_date_time_to_local (moment);
+  g_autofree char *zone = g_date_time_format (local, "(%Z, UTC%:z)");
+
+  g_assert_null (shown_when (form, "day"));
+  gtk_editable_set_text (GTK_EDITABLE (day), "2026-11-22");
+  g_assert_nonnull (shown_when (form, "day"));
+  g_assert_true (g_str_has_prefix (shown_when (form, "day"), "Sunday"));
+  gtk_editable_set_text (GTK_EDITABLE (day), "2026-02-30");
+  g_assert_null (shown_when (form, "day"));
+
+  /* The moment in the user's own zone, named; the text sent is the text typed. */
+  gtk_editable_set_text (GTK_EDITABLE (meeting), "2026-11-22T14:30:00Z");
+  g_assert_nonnull (shown_when (form, "meeting"));
+  g_assert_true (g_str_has_suffix (shown_when (form, "meeting"), zone));
+  g_assert_nonnull (strstr (shown_when (form, "meeting"), " your time "));
+  gtk_editable_set_text (GTK_EDITABLE (day), "");
+  assert_content (form, "{\"meeting\":\"2026-11-22T14:30:00Z\"}");
+
+  g_assert_finalize_object (form);
+}
+
 static void
 test_huge_choice_builds_without_a_widget_per_option (void)
 {
@@ -1559,6 +1603,8 @@ main (int   argc,
   g_test_add_func ("/Elicit/Form/choice-with-default-has-no-placeholder",
                    test_choice_with_default_has_no_placeholder);
   g_test_add_func ("/Elicit/Form/long-choice-is-searchable", test_long_choice_is_searchable);
+  g_test_add_func ("/Elicit/Form/dates-are-shown-in-the-users-terms",
+                   test_dates_are_shown_in_the_users_terms);
   g_test_add_func ("/Elicit/Form/long-list-search-finds-text-anywhere",
                    test_long_list_search_finds_text_anywhere);
   g_test_add_func ("/Elicit/Form/huge-choice-builds-without-a-widget-per-option",
