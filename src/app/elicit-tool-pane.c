@@ -351,6 +351,14 @@ start_call (ToolRun *run)
                                  call_tool_cb, tool_run_ref (run));
 }
 
+static gboolean
+retry_idle_cb (gpointer user_data)
+{
+  start_call (user_data);
+
+  return G_SOURCE_REMOVE;
+}
+
 /* Once every step in the browser is complete, the tool runs again with the
  * same arguments, as elicit call does; a step the user refused ends it. */
 static void
@@ -384,9 +392,11 @@ url_state_cb (ElicitRequest *request,
   run->n_retries++;
   g_clear_pointer (&run->status, g_free);
   run->status = g_strdup (_("Done in the browser; running the tool again…"));
-  start_call (run);
   if (pane != NULL && g_hash_table_lookup (pane->runs, run->tool_name) == run)
     render_run (pane);
+  /* Not from inside the state change (a dialog may be going away). */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, retry_idle_cb, tool_run_ref (run),
+                   (GDestroyNotify) tool_run_unref);
 }
 
 static void
