@@ -439,6 +439,46 @@ def after_the_step_in_the_browser_the_tool_runs_again_by_itself():
 
 
 @test
+def ive_finished_runs_the_tool_again_when_no_completion_comes():
+    directory = tempfile.mkdtemp(prefix='elicit-browser-')
+    app = App({'demo': {'command': DEMO}}, env=fake_browser_env(directory))
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Require a web sign-in')
+        # The server never reports completion in time.
+        set_number(window, 'Complete after (ms)', 600000)
+        run_tool(window)
+
+        dialog = app.any_window('Request from demo')
+        do_action(wait_sensitive(dialog, 'push button', 'Open in Browser'))
+        do_action(wait_sensitive(dialog, 'push button', 'I’ve Finished'))
+
+        # The tool runs again at once; the server, not done, asks again: a
+        # new dialog on its request page (the old one had only its notice).
+        def asked_again():
+            desktop = pyatspi.Registry.getDesktop(0)
+            frames = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
+            frames = [f.getChildAtIndex(j) for f in frames
+                      if f is not None and f.get_process_id() == app.process.pid
+                      for j in range(f.childCount)]
+            for frame in frames:
+                if frame is None or frame.name != 'Request from demo':
+                    continue
+                button = find(frame, 'push button', 'Open in Browser')
+                if button is not None and sensitive(button):
+                    return frame
+            return None
+        try:
+            wait_for('the step to be asked for again', asked_again)
+        except Failure:
+            app.log.seek(0)
+            raise Failure('not asked again; log: %s' % app.log.read()[-3000:])
+    finally:
+        app.close()
+
+
+@test
 def a_server_that_crashes_on_start_shows_its_reason_in_the_server_list():
     app = App({'demo': {'command': DEMO}, 'crashy': {'command': DEMO, 'args': ['--crash-on-start']}})
     try:

@@ -373,8 +373,13 @@ url_state_cb (ElicitRequest *request,
     switch (elicit_request_get_state (g_ptr_array_index (run->url_requests, i)))
       {
       case ELICIT_REQUEST_STATE_PENDING:
-      case ELICIT_REQUEST_STATE_ACCEPTED:
         return;
+      case ELICIT_REQUEST_STATE_ACCEPTED:
+        /* Done by the user's word ("I've Finished"), or still waiting. */
+        if (g_object_get_data (G_OBJECT (g_ptr_array_index (run->url_requests, i)),
+                               "elicit-user-finished") == NULL)
+          return;
+        break;
       case ELICIT_REQUEST_STATE_DECLINED:
       case ELICIT_REQUEST_STATE_CANCELLED:
         said_no = TRUE;
