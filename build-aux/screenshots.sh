@@ -1,31 +1,55 @@
 #!/usr/bin/env bash
-# Renders the dialog for every seed example (and a URL-mode request) into
-# docs/screenshots/ with `elicit lint --render`, headless under Xvfb, so the
-# README's pictures are the real widgets as they look today.
+# Renders the dialog for every seed example, the layout fixtures, a yes/no
+# question and URL-mode requests into docs/screenshots/ with
+# `elicit lint --render`, headless under Xvfb, so the README's pictures are
+# the real widgets as they look today: in the light theme, and a selection in
+# the dark theme (-dark) and in German (-de). Rendering fails if a dialog
+# hides content.
 # Usage: build-aux/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$top/_build}
 out=$top/docs/screenshots
 mkdir -p "$out"
-ninja -C "$build" src/app/elicit >/dev/null
+ninja -C "$build" >/dev/null  # the program and the catalogues
 
+# render NAME INPUT [ENV...]
 render() {
   local name=$1 input=$2
+  shift 2
   xvfb-run -a -s "-screen 0 1280x1024x24" env GDK_BACKEND=x11 GSK_RENDERER=cairo \
+    LC_ALL=C.UTF-8 LANGUAGE= ELICIT_LOCALEDIR="$build/po" "$@" \
     "$build/src/app/elicit" lint --render "$out/$name.png" --name "Demo server" "$input" >/dev/null
   echo "$out/$name.png"
 }
 
-for f in "$top"/tests/data/seed-*.json; do
-  name=$(basename "$f" .json)
-  render "$name" "$f"
-done
-
-url=$(mktemp --suffix=.json)
-trap 'rm -f "$url"' EXIT
-cat >"$url" <<'JSON'
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/url-warnings.json" <<'JSON'
 {"mode": "url", "message": "Sign in to your account to continue.",
  "elicitationId": "7f0c1c9e", "url": "http://xn--pypal-4ve.com/login?next=%2Fsettings"}
 JSON
-render url-warnings "$url"
+cat >"$tmp/url-lookalike.json" <<'JSON'
+{"mode": "url", "message": "Sign in with your Apple ID.",
+ "elicitationId": "0b9d", "url": "http://xn--pple-43d.com/login"}
+JSON
+cat >"$tmp/yes-no.json" <<'JSON'
+{"message": "The tool wants to delete a file.", "requestedSchema": {"type": "object",
+ "properties": {"confirm": {"type": "boolean", "title": "Delete the file demo.txt?"}},
+ "required": ["confirm"]}}
+JSON
+
+for f in "$top"/tests/data/seed-*.json "$top"/tests/data/layout-*.json; do
+  render "$(basename "$f" .json)" "$f"
+done
+for name in url-warnings url-lookalike yes-no; do
+  render "$name" "$tmp/$name.json"
+done
+
+# Dark and German: the everyday form, numbers, a long title, a URL, yes/no.
+for input in "$top/tests/data/seed-user-registration.json" "$top/tests/data/seed-request-types-numbers.json" \
+             "$top/tests/data/layout-long-titles.json" "$tmp/url-lookalike.json" "$tmp/yes-no.json"; do
+  name=$(basename "$input" .json)
+  render "$name-dark" "$input" GTK_THEME=Adwaita:dark
+  render "$name-de" "$input" LANGUAGE=de
+done

@@ -233,8 +233,8 @@ def tab_to(dialog, widget, limit=100):
     raise Failure('Tab never reached %s %r' % (widget.getRoleName(), widget.name))
 
 
-def toggle(dialog, role, label, on=True):
-    widget = wait_for('the %s %r' % (role, label), lambda: find(dialog, role, label))
+def toggle(dialog, role, label, on=True, within=None):
+    widget = wait_for('the %s %r' % (role, label), lambda: find(within or dialog, role, label))
     if checked(widget) != on:
         if widget.queryAction().nActions > 0:
             do_action(widget)
@@ -245,6 +245,17 @@ def toggle(dialog, role, label, on=True):
             press(KEY_SPACE)
         wait_for('%r to be %s' % (label, 'on' if on else 'off'), lambda: checked(widget) == on)
     return widget
+
+
+def answer_yes_no(dialog, label, yes=True):
+    """Answers the yes/no question called label: its Yes or No button (GTK 4.8
+    reports grouped check buttons as check boxes, the group as a grouping)."""
+    def group():
+        return next((acc for acc in walk(dialog) if acc.name == label and
+                     acc.getRoleName() in ('grouping', 'panel', 'radio menu') and
+                     find(acc, 'check box', 'Yes') is not None), None)
+    question = wait_for('the yes/no question %r' % label, group)
+    return toggle(dialog, 'check box', 'Yes' if yes else 'No', within=question)
 
 
 KEY_DOWN = 0xff54

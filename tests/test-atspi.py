@@ -117,6 +117,51 @@ def a_person_fills_the_form_and_accepts():
         host.close()
 
 
+INTERACTIVE_ROLES = ('push button', 'toggle button', 'check box', 'radio button', 'text',
+                     'spin button', 'combo box', 'entry', 'password text', 'slider', 'switch',
+                     'menu item', 'list item', 'link')
+
+
+def unnamed_focusables(root):
+    """Every object a Tab can reach under root that a screen reader could not name."""
+    found = []
+    seen = []
+
+    def walk(node, depth):
+        if node is None or depth > 60:
+            return
+        states = node.getState()
+        role = node.getRoleName()
+        # GTK 4.8 does not export "focusable"; what takes focus is what a
+        # person operates.
+        if (states.contains(pyatspi.STATE_FOCUSABLE) or role in INTERACTIVE_ROLES) and \
+                states.contains(pyatspi.STATE_VISIBLE):
+            seen.append(role)
+            if not role or role in ('unknown', 'invalid') or not (node.name or '').strip():
+                found.append('%s %r' % (role, node.name))
+        for i in range(node.childCount):
+            walk(node.getChildAtIndex(i), depth + 1)
+
+    walk(root, 0)
+    return found, seen
+
+
+@test
+def every_focusable_object_of_the_dialog_has_a_role_and_a_name():
+    host = Host('register_user')
+    try:
+        dialog = host.dialog()
+        wait_sensitive(dialog, 'push button', 'Cancel')
+        unnamed, seen = unnamed_focusables(dialog)
+        # Five fields, a drop-down's button, Decline, Cancel, Accept at least.
+        check(len(seen) >= 8, 'only %d focusable objects found: %r' % (len(seen), seen))
+        check(not unnamed, 'focusable objects without a name: %s' % ', '.join(unnamed))
+        do_action(find(dialog, 'push button', 'Cancel'))
+        host.result()
+    finally:
+        host.close()
+
+
 @test
 def decline_reaches_the_server():
     host = Host('confirm', '{"question": "Delete the draft?"}')

@@ -134,7 +134,12 @@ count_widgets (GtkWidget *root)
 static const char *
 check_label (GtkCheckButton *button)
 {
-  return gtk_label_get_text (GTK_LABEL (gtk_check_button_get_child (button)));
+  GtkWidget *child = gtk_check_button_get_child (button);
+
+  if (child == NULL)
+    return gtk_check_button_get_label (button);
+
+  return gtk_label_get_text (GTK_LABEL (child));
 }
 
 static GtkCheckButton *
@@ -340,9 +345,18 @@ fill_field (ElicitForm  *form,
       }
     case ELICIT_FIELD_KIND_BOOLEAN:
       {
-        gboolean active = !gtk_switch_get_active (GTK_SWITCH (widget));
+        gboolean active;
 
-        gtk_switch_set_active (GTK_SWITCH (widget), active);
+        if (GTK_IS_SWITCH (widget))
+          {
+            active = !gtk_switch_get_active (GTK_SWITCH (widget));
+            gtk_switch_set_active (GTK_SWITCH (widget), active);
+          }
+        else
+          {
+            active = TRUE;
+            gtk_check_button_set_active (find_check_now (widget, "Yes"), TRUE);
+          }
         json_object_set_boolean_member (expected, name, active);
         break;
       }
@@ -423,8 +437,8 @@ test_fixtures_send_what_the_user_set (void)
     }
 }
 
-/* What an untouched form sends: defaults, and the answers a required switch
- * or a required group of boxes shows. */
+/* What an untouched form sends: defaults, and the answer a required group of
+ * boxes shows. A required yes/no without a default waits for a choice. */
 static void
 expect_untouched (ElicitField *field,
                   JsonObject  *expected)
@@ -434,9 +448,6 @@ expect_untouched (ElicitField *field,
 
   if (default_value != NULL)
     json_object_set_member (expected, name, json_node_copy (default_value));
-  else if (elicit_field_get_required (field) &&
-           elicit_field_get_kind (field) == ELICIT_FIELD_KIND_BOOLEAN)
-    json_object_set_boolean_member (expected, name, FALSE);
   else if (elicit_field_get_required (field) &&
            elicit_field_get_kind (field) == ELICIT_FIELD_KIND_MULTI_CHOICE)
     json_object_set_array_member (expected, name, json_array_new ());
@@ -674,16 +685,65 @@ test_optional_boolean_is_absent_until_flipped (void)
 }
 
 static void
-test_required_boolean_sends_what_the_switch_shows (void)
+test_required_boolean_waits_for_a_choice (void)
 {
   ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{"
-                               "\"agree\":{\"type\":\"boolean\"}},\"required\":[\"agree\"]}");
+                               "\"agree\":{\"type\":\"boolean\",\"title\":\"I agree\"},"
+                               "\"name\":{\"type\":\"string\"}},\"required\":[\"agree\"]}");
+  GtkWidget *agree = field_widget (form, "agree");
+  GtkCheckButton *yes = find_check_now (agree, "Yes");
+  GtkCheckButton *no = find_check_now (agree, "No");
 
+  /* Explicit Yes and No, nothing chosen, nothing sent, Accept waits. */
+  g_assert_true (GTK_IS_BOX (agree));
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (agree), GTK_ACCESSIBLE_ROLE_RADIO_GROUP);
+  g_assert_nonnull (yes);
+  g_assert_nonnull (no);
+  g_assert_false (gtk_check_button_get_active (yes));
+  g_assert_false (gtk_check_button_get_active (no));
+  assert_content (form, "{}");
+  g_assert_false (elicit_form_get_valid (form));
+
+  gtk_check_button_set_active (no, TRUE);
   assert_content (form, "{\"agree\":false}");
   g_assert_true (elicit_form_get_valid (form));
+  gtk_check_button_set_active (yes, TRUE);
+  g_assert_false (gtk_check_button_get_active (no));
+  assert_content (form, "{\"agree\":true}");
   /* There is no "not answered" to go back to. */
-  g_assert_false (gtk_widget_get_visible (clear_button_of (field_widget (form, "agree"))));
+  g_assert_false (gtk_widget_get_visible (clear_button_of (agree)));
 
+  g_assert_finalize_object (form);
+}
+
+static void
+test_a_lone_question_reads_yes_or_no (void)
+{
+  ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{"
+                               "\"confirm\":{\"type\":\"boolean\","
+                               "\"title\":\"Delete the file demo.txt?\"}}}");
+  GtkWidget *confirm = field_widget (form, "confirm");
+  GtkWidget *clear = clear_button_of (confirm);
+
+  g_assert_true (GTK_IS_BOX (confirm));
+  g_assert_nonnull (find_check_now (confirm, "Yes"));
+  assert_content (form, "{}");
+  g_assert_true (elicit_form_get_valid (form));
+  g_assert_false (gtk_widget_get_visible (clear));
+
+  gtk_check_button_set_active (find_check_now (confirm, "No"), TRUE);
+  assert_content (form, "{\"confirm\":false}");
+  g_assert_true (gtk_widget_get_visible (clear));
+  g_signal_emit_by_name (clear, "clicked");
+  assert_content (form, "{}");
+  g_assert_false (gtk_check_button_get_active (find_check_now (confirm, "No")));
+  g_assert_finalize_object (form);
+
+  /* With a default, the default is chosen. */
+  form = form_new ("{\"type\":\"object\",\"properties\":{"
+                   "\"confirm\":{\"type\":\"boolean\",\"default\":true}}}");
+  g_assert_true (gtk_check_button_get_active (find_check_now (field_widget (form, "confirm"), "Yes")));
+  assert_content (form, "{\"confirm\":true}");
   g_assert_finalize_object (form);
 }
 
@@ -763,6 +823,119 @@ test_long_choice_is_searchable (void)
   g_assert_finalize_object (long_form);
 }
 
+static GtkWidget *
+first_of_type (GtkWidget *root,
+               GType      type)
+{
+  g_autoptr(GPtrArray) found = find_all (root, type);
+
+  return found->len > 0 ? found->pdata[0] : NULL;
+}
+
+/* What the popup's list shows after typing @text into its search. */
+static guint
+search_popup (GtkWidget  *drop_down,
+              const char *text)
+{
+  GtkWidget *entry = first_of_type (drop_down, GTK_TYPE_SEARCH_ENTRY);
+  GtkWidget *list = first_of_type (drop_down, GTK_TYPE_LIST_VIEW);
+
+  g_assert_nonnull (entry);
+  g_assert_nonnull (list);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "search-changed");
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
+}
+
+static gboolean
+shows_no_matches (GtkWidget *drop_down)
+{
+  g_autoptr(GPtrArray) labels = find_all (drop_down, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), "No matches") == 0)
+      return gtk_widget_get_visible (labels->pdata[i]);
+
+  return FALSE;
+}
+
+static void
+test_long_list_search_finds_text_anywhere (void)
+{
+  g_autoptr(GString) json = g_string_new ("{\"type\":\"object\",\"properties\":{\"country\":"
+                                          "{\"type\":\"string\",\"oneOf\":[");
+  ElicitForm *form;
+  GtkWidget *country;
+
+  for (guint i = 1; i <= 150; i++)
+    g_string_append_printf (json, "{\"const\":\"c%u\",\"title\":\"Country number %u\"},", i, i);
+  g_string_append (json, "{\"const\":\"ci\",\"title\":\"C\u00f4te d\u2019Ivoire\"}]}}}");
+  form = form_new (json->str);
+  country = field_widget (form, "country");
+
+  /* Anywhere in the title, not only at its start. */
+  g_assert_cmpuint (search_popup (country, "149"), ==, 1);
+  g_assert_false (shows_no_matches (country));
+  /* Case and accents do not count. */
+  g_assert_cmpuint (search_popup (country, "COTE"), ==, 1);
+  g_assert_cmpuint (search_popup (country, "number 1"), ==, 1 + 10 + 51);
+  /* Nothing found says so. */
+  g_assert_cmpuint (search_popup (country, "Atlantis"), ==, 0);
+  g_assert_true (shows_no_matches (country));
+  /* Empty: everything, with "Choose…" first. */
+  g_assert_cmpuint (search_popup (country, ""), ==, 152);
+  g_assert_false (shows_no_matches (country));
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (country), 151);
+  assert_content (form, "{\"country\":\"ci\"}");
+  g_assert_finalize_object (form);
+}
+
+/* The visible text under a date field saying what it means, or NULL. */
+static const char *
+shown_when (ElicitForm *form,
+            const char *name)
+{
+  g_autoptr(GPtrArray) labels = find_all (editor_of (field_widget (form, name)), GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_has_css_class (labels->pdata[i], "caption") && gtk_widget_get_visible (labels->pdata[i]))
+      return gtk_label_get_text (labels->pdata[i]);
+
+  return NULL;
+}
+
+static void
+test_dates_are_shown_in_the_users_terms (void)
+{
+  ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{"
+                               "\"day\":{\"type\":\"string\",\"format\":\"date\"},"
+                               "\"meeting\":{\"type\":\"string\",\"format\":\"date-time\"}}}");
+  GtkWidget *day = field_widget (form, "day");
+  GtkWidget *meeting = field_widget (form, "meeting");
+  g_autoptr(GDateTime) moment = g_date_time_new_from_iso8601 ("2026-11-22T14:30:00Z", NULL);
+  g_autoptr(GDateTime) local = g_date_time_to_local (moment);
+  g_autofree char *zone = g_date_time_format (local, "(%Z, UTC%:z)");
+
+  g_assert_null (shown_when (form, "day"));
+  gtk_editable_set_text (GTK_EDITABLE (day), "2026-11-22");
+  g_assert_nonnull (shown_when (form, "day"));
+  g_assert_true (g_str_has_prefix (shown_when (form, "day"), "Sunday"));
+  gtk_editable_set_text (GTK_EDITABLE (day), "2026-02-30");
+  g_assert_null (shown_when (form, "day"));
+
+  /* The moment in the user's own zone, named; the text sent is the text typed. */
+  gtk_editable_set_text (GTK_EDITABLE (meeting), "2026-11-22T14:30:00Z");
+  g_assert_nonnull (shown_when (form, "meeting"));
+  g_assert_true (g_str_has_suffix (shown_when (form, "meeting"), zone));
+  g_assert_nonnull (strstr (shown_when (form, "meeting"), " your time "));
+  gtk_editable_set_text (GTK_EDITABLE (day), "");
+  assert_content (form, "{\"meeting\":\"2026-11-22T14:30:00Z\"}");
+
+  g_assert_finalize_object (form);
+}
+
 static void
 test_huge_choice_builds_without_a_widget_per_option (void)
 {
@@ -798,7 +971,7 @@ test_multi_choice_limits_are_enforced_and_explained (void)
   GtkCheckButton *basil = find_check (group, "Basil");
   g_autoptr(GPtrArray) labels = find_all (editor_of (group), GTK_TYPE_LABEL);
 
-  g_assert_cmpstr (gtk_label_get_text (labels->pdata[0]), ==, "Choose 1 to 2 options");
+  g_assert_cmpstr (gtk_label_get_text (labels->pdata[0]), ==, "Choose 1 or 2 options");
   g_assert_false (elicit_form_get_valid (form));
 
   gtk_check_button_set_active (basil, TRUE);
@@ -949,8 +1122,16 @@ test_errors_appear_after_the_user_moves_on (void)
   g_assert_finalize_object (form);
 }
 
+/* Enter, then focus leaving: what the spin button does when a user moves on. */
 static void
-test_number_typed_past_a_bound_is_clamped_when_committed (void)
+commit_number (GtkWidget *spin)
+{
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+}
+
+static void
+test_number_typed_past_a_bound_stays_as_typed (void)
 {
   ElicitForm *form = form_new (contact_schema);
   GtkWidget *age = field_widget (form, "age");
@@ -958,16 +1139,140 @@ test_number_typed_past_a_bound_is_clamped_when_committed (void)
   g_autofree char *expected = validator_message (form, "age", low);
   g_autoptr(GHashTable) errors = NULL;
 
-  /* While typing, the content is what was typed, and the validator objects. */
   gtk_editable_set_text (GTK_EDITABLE (age), "12");
+  assert_content (form, "{\"age\":12}");
+
+  /* Enter and leaving: the text, the content and the reason stay. */
+  commit_number (age);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (age)), ==, "12");
   assert_content (form, "{\"age\":12}");
   errors = elicit_form_get_errors (form);
   g_assert_cmpstr (g_hash_table_lookup (errors, "age"), ==, expected);
+  g_assert_cmpstr (shown_error (form, "age"), ==, expected);
+  g_assert_true (gtk_widget_has_css_class (age, "error"));
 
-  /* Enter: the spin button takes the nearest allowed value. */
-  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (age)), "activate");
+  gtk_editable_set_text (GTK_EDITABLE (age), "18");
+  commit_number (age);
   assert_content (form, "{\"age\":18}");
   g_assert_null (shown_error (form, "age"));
+  g_assert_false (gtk_widget_has_css_class (age, "error"));
+
+  g_assert_finalize_object (form);
+}
+
+static const char bounded_schema[] =
+  "{\"type\":\"object\",\"properties\":{"
+  "\"age\":{\"type\":\"integer\",\"title\":\"Age\",\"minimum\":13},"
+  "\"count\":{\"type\":\"integer\",\"title\":\"Count\",\"minimum\":1,\"maximum\":10},"
+  "\"ratio\":{\"type\":\"number\",\"title\":\"Ratio\",\"minimum\":0,\"maximum\":1,\"default\":0.5}}}";
+
+static void
+assert_typed_stays (ElicitForm *form,
+                    const char *name,
+                    const char *typed,
+                    const char *problem,
+                    const char *content)
+{
+  GtkWidget *spin = field_widget (form, name);
+  g_autoptr(GHashTable) errors = NULL;
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), typed);
+  commit_number (spin);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, typed);
+  assert_content (form, content);
+  errors = elicit_form_get_errors (form);
+  g_assert_cmpstr (g_hash_table_lookup (errors, name), ==, problem);
+  g_assert_cmpstr (shown_error (form, name), ==, problem);
+  g_assert_false (elicit_form_get_valid (form));
+}
+
+static void
+test_numbers_never_alter_what_was_typed (void)
+{
+  ElicitForm *form = form_new (bounded_schema);
+
+  assert_typed_stays (form, "age", "7", "Must be at least 13", "{\"age\":7,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "age")), "");
+  assert_typed_stays (form, "count", "99", "Must be at most 10", "{\"count\":99,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "count")), "");
+  /* Not a number: nothing is sent for it, not 0, not the default. */
+  assert_typed_stays (form, "ratio", "abc", "Must be a number", "{}");
+  assert_typed_stays (form, "ratio", "0.5x", "Must be a number", "{}");
+  assert_typed_stays (form, "ratio", "0.12345678901234567",
+                      "Too precise: a number holds at most 15 significant digits", "{}");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "ratio")), "0.125");
+  assert_typed_stays (form, "age", "13.5", "Must be a whole number", "{\"age\":13.5,\"ratio\":0.125}");
+  assert_typed_stays (form, "age", "0x10", "Must be a whole number", "{\"ratio\":0.125}");
+
+  /* Precise within what a double holds: sent exactly, not rounded to the digits shown. */
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "age")), "14");
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "ratio")), "0.375");
+  commit_number (field_widget (form, "ratio"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field_widget (form, "ratio"))), ==, "0.375");
+  assert_content (form, "{\"age\":14,\"ratio\":0.375}");
+  g_assert_true (elicit_form_get_valid (form));
+
+  g_assert_finalize_object (form);
+}
+
+static void
+test_emptying_a_number_makes_it_absent (void)
+{
+  ElicitForm *form = form_new (bounded_schema);
+  GtkWidget *age = field_widget (form, "age");
+  GtkWidget *ratio = field_widget (form, "ratio");
+  g_autoptr(ElicitForm) required = NULL;
+  GtkWidget *needed;
+  g_autoptr(GHashTable) errors = NULL;
+
+  gtk_editable_set_text (GTK_EDITABLE (age), "20");
+  commit_number (age);
+  assert_content (form, "{\"age\":20,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (age), "");
+  commit_number (age);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (age)), ==, "");
+  assert_content (form, "{\"ratio\":0.5}");
+
+  /* A default does not come back in place of what the user deleted. */
+  gtk_editable_set_text (GTK_EDITABLE (ratio), "");
+  commit_number (ratio);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ratio)), ==, "");
+  assert_content (form, "{}");
+  g_assert_true (elicit_form_get_valid (form));
+  g_assert_finalize_object (form);
+
+  required = form_new ("{\"type\":\"object\",\"properties\":{"
+                       "\"age\":{\"type\":\"integer\",\"default\":30}},\"required\":[\"age\"]}");
+  needed = field_widget (required, "age");
+  gtk_editable_set_text (GTK_EDITABLE (needed), "");
+  commit_number (needed);
+  assert_content (required, "{}");
+  errors = elicit_form_get_errors (required);
+  g_assert_cmpstr (g_hash_table_lookup (errors, "age"), ==, "This field is required");
+  g_assert_false (elicit_form_get_valid (required));
+}
+
+static void
+test_steps_stay_within_the_bounds (void)
+{
+  ElicitForm *form = form_new (bounded_schema);
+  GtkSpinButton *count = GTK_SPIN_BUTTON (field_widget (form, "count"));
+
+  gtk_spin_button_spin (count, GTK_SPIN_STEP_FORWARD, 1);
+  assert_content (form, "{\"count\":2,\"ratio\":0.5}");
+  gtk_editable_set_text (GTK_EDITABLE (count), "10");
+  commit_number (GTK_WIDGET (count));
+  gtk_spin_button_spin (count, GTK_SPIN_STEP_FORWARD, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (count)), ==, "10");
+  assert_content (form, "{\"count\":10,\"ratio\":0.5}");
+
+  /* From text out of range, a step lands back inside. */
+  gtk_editable_set_text (GTK_EDITABLE (count), "99");
+  commit_number (GTK_WIDGET (count));
+  gtk_spin_button_spin (count, GTK_SPIN_STEP_BACKWARD, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (count)), ==, "9");
+  assert_content (form, "{\"count\":9,\"ratio\":0.5}");
+  g_assert_true (elicit_form_get_valid (form));
 
   g_assert_finalize_object (form);
 }
@@ -1290,12 +1595,18 @@ main (int   argc,
                    test_typing_zero_into_an_empty_number_sends_zero);
   g_test_add_func ("/Elicit/Form/optional-boolean-is-absent-until-flipped",
                    test_optional_boolean_is_absent_until_flipped);
-  g_test_add_func ("/Elicit/Form/required-boolean-sends-what-the-switch-shows",
-                   test_required_boolean_sends_what_the_switch_shows);
+  g_test_add_func ("/Elicit/Form/required-boolean-waits-for-a-choice",
+                   test_required_boolean_waits_for_a_choice);
+  g_test_add_func ("/Elicit/Form/a-lone-question-reads-yes-or-no",
+                   test_a_lone_question_reads_yes_or_no);
   g_test_add_func ("/Elicit/Form/choice-nothing-chosen-is-absent", test_choice_nothing_chosen_is_absent);
   g_test_add_func ("/Elicit/Form/choice-with-default-has-no-placeholder",
                    test_choice_with_default_has_no_placeholder);
   g_test_add_func ("/Elicit/Form/long-choice-is-searchable", test_long_choice_is_searchable);
+  g_test_add_func ("/Elicit/Form/dates-are-shown-in-the-users-terms",
+                   test_dates_are_shown_in_the_users_terms);
+  g_test_add_func ("/Elicit/Form/long-list-search-finds-text-anywhere",
+                   test_long_list_search_finds_text_anywhere);
   g_test_add_func ("/Elicit/Form/huge-choice-builds-without-a-widget-per-option",
                    test_huge_choice_builds_without_a_widget_per_option);
   g_test_add_func ("/Elicit/Form/multi-choice-limits-are-enforced-and-explained",
@@ -1307,8 +1618,14 @@ main (int   argc,
                    test_long_multi_choice_is_a_searchable_list);
   g_test_add_func ("/Elicit/Form/errors-appear-after-the-user-moves-on",
                    test_errors_appear_after_the_user_moves_on);
-  g_test_add_func ("/Elicit/Form/number-typed-past-a-bound-is-clamped-when-committed",
-                   test_number_typed_past_a_bound_is_clamped_when_committed);
+  g_test_add_func ("/Elicit/Form/number-typed-past-a-bound-stays-as-typed",
+                   test_number_typed_past_a_bound_stays_as_typed);
+  g_test_add_func ("/Elicit/Form/numbers-never-alter-what-was-typed",
+                   test_numbers_never_alter_what_was_typed);
+  g_test_add_func ("/Elicit/Form/emptying-a-number-makes-it-absent",
+                   test_emptying_a_number_makes_it_absent);
+  g_test_add_func ("/Elicit/Form/steps-stay-within-the-bounds",
+                   test_steps_stay_within_the_bounds);
   g_test_add_func ("/Elicit/Form/show-all-errors-reveals-required-fields",
                    test_show_all_errors_reveals_required_fields);
   g_test_add_func ("/Elicit/Form/valid-flips-and-notifies", test_valid_flips_and_notifies);

@@ -196,6 +196,10 @@ describe_built_editor (ElicitForm  *form,
     {
       guint n = count_check_buttons (widget);
 
+      /* A yes/no question: two radio buttons, Yes and No, in a box. */
+      if (elicit_field_get_kind (field) == ELICIT_FIELD_KIND_BOOLEAN && n == 2)
+        return g_strdup ("Yes and No buttons, nothing chosen until the user chooses");
+
       return g_strdup_printf ("%u %s", n, plural (n, "check box", "check boxes"));
     }
 

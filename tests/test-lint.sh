@@ -97,6 +97,7 @@ check "an empty form is usable and says so" 0 \
   -- "$tmp/empty.json"
 check "a field that looks like a secret is flagged" 0 \
   "     Warning:      this looks like a secret; servers must not ask for secrets in form mode" \
+  "Usable: 1 field, 1 warning." \
   -- "$tmp/secret.json"
 check "a file that is not JSON is refused" 1 \
   "Refused: $tmp/broken.json: Not valid JSON: the text ends too early" -- "$tmp/broken.json"
@@ -104,12 +105,18 @@ check "a missing file is refused" 1 \
   "Refused: $tmp/does-not-exist.json: Failed to open file “$tmp/does-not-exist.json”: No such file or directory" -- "$tmp/does-not-exist.json"
 printf '%s' '{"mode":"url","message":"Log in","elicitationId":"e1","url":"http://xn--pypal-4ve.com/login"}' >"$tmp/url.json"
 printf '%s' '{"mode":"url","message":"x","elicitationId":"e2","url":"https://evil.example\\@good.com/"}' >"$tmp/backslash.json"
-check "a URL request shows the host in both forms, the domain and each warning" 0 \
-  "  Host:                pаypal.com" \
-  "  Host (ASCII):        xn--pypal-4ve.com" \
-  "  Registrable domain:  pаypal.com" \
+check "a lookalike host is named in punycode, with what it imitates, as the dialog does" 0 \
+  "  URL:                 http://xn--pypal-4ve.com/login" \
+  "  Host:                xn--pypal-4ve.com" \
+  "  Registrable domain:  xn--pypal-4ve.com" \
   "  Warning:             This address uses plain HTTP: what you send and receive there can be read or changed on the way." \
+  "  Warning:             This address looks like paypal.com, but it is a different site: xn--pypal-4ve.com." \
   -- "$tmp/url.json"
+printf '%s' '{"mode":"url","message":"Open","elicitationId":"e3","url":"https://bücher.example/"}' >"$tmp/idn.json"
+check "an international host that imitates nothing shows both forms" 0 \
+  "  Host:                bücher.example" \
+  "  Host (ASCII):        xn--bcher-kva.example" \
+  -- "$tmp/idn.json"
 check "a URL with a backslash is refused" 1 \
   "Refused: The address contains a backslash, which browsers and this program would read differently." \
   -- "$tmp/backslash.json"
@@ -163,6 +170,15 @@ else
   echo "ok $n - lint writes no control character from a schema"
 fi
 
+if [[ -n ${DISPLAY:-} ]]; then
+  # Long titles, long descriptions, 40 fields, a 2,000-character message:
+  # --render fails when the dialog hides content (an editor under its
+  # natural height, text drawn over text, a body that cannot scroll to its end).
+  for fixture in long-titles long-descriptions forty-fields long-message; do
+    check "--render shows all of layout-$fixture.json" 0 "Rendered: $tmp/$fixture.png" \
+      -- --render "$tmp/$fixture.png" "$data/layout-$fixture.json"
+  done
+fi
 check "no file is a usage error" 2 "Give exactly one FILE.json" --
 
 echo "1..$n"

@@ -17,6 +17,8 @@
 #define W_IP "The host is an IP address, not a domain name, so there is no name to check."
 #define W_LOOPBACK "This address leads to a program on your own computer."
 #define W_IDN(u, a) "The host name uses international characters, which can imitate other names. It is “" u "”, also written “" a "”."
+#define W_LOOKS(known, real) "This address looks like " known ", but it is a different site: " real "."
+#define W_MIXED(a) "The host name mixes alphabets or uses letters that imitate other letters, so it is shown as “" a "”."
 #define W_NO_DOMAIN(h) "“" h "” is not a registered domain name, so it may lead to different places on different networks."
 
 #define E_INVALID "This is not a valid web address."
@@ -90,9 +92,46 @@ static const UrlCase cases[] = {
       "https://bücher.example.de/", "https", "bücher.example.de", "xn--bcher-kva.example.de",
       "example.de", "example.de", -1, FALSE, FALSE,
       W_IDN ("bücher.example.de", "xn--bcher-kva.example.de"), NULL),
-  OK ("a-punycode-host-shows-both-forms",
-      "https://xn--80ak6aa92e.com/", "https", "аррӏе.com", "xn--80ak6aa92e.com", "аррӏе.com",
-      "xn--80ak6aa92e.com", -1, FALSE, FALSE, W_IDN ("аррӏе.com", "xn--80ak6aa92e.com"), NULL),
+  OK ("a-whole-script-lookalike-is-shown-in-punycode",
+      "https://xn--80ak6aa92e.com/", "https", "xn--80ak6aa92e.com", "xn--80ak6aa92e.com",
+      "xn--80ak6aa92e.com", "xn--80ak6aa92e.com", -1, FALSE, FALSE,
+      W_LOOKS ("apple.com", "xn--80ak6aa92e.com"), NULL),
+  OK ("a-mixed-script-apple-is-named-by-its-punycode",
+      "http://xn--pple-43d.com/login", "http", "xn--pple-43d.com", "xn--pple-43d.com",
+      "xn--pple-43d.com", "xn--pple-43d.com", -1, FALSE, FALSE,
+      W_HTTP, W_LOOKS ("apple.com", "xn--pple-43d.com"), NULL),
+  OK ("a-mixed-script-host-written-in-unicode-is-shown-in-punycode",
+      "https://login.аpple.com/", "https", "login.xn--pple-43d.com", "login.xn--pple-43d.com",
+      "xn--pple-43d.com", "xn--pple-43d.com", -1, FALSE, FALSE,
+      W_LOOKS ("apple.com", "xn--pple-43d.com"), NULL),
+  OK ("a-mixed-script-host-that-imitates-nothing-known-is-still-punycode",
+      "https://exаmple.org/", "https", "xn--exmple-4nf.org", "xn--exmple-4nf.org",
+      "xn--exmple-4nf.org", "xn--exmple-4nf.org", -1, FALSE, FALSE,
+      W_MIXED ("xn--exmple-4nf.org"), NULL),
+  OK ("an-ascii-lookalike-is-named",
+      "https://rnicrosoft.com/", "https", "rnicrosoft.com", "rnicrosoft.com", "rnicrosoft.com",
+      "rnicrosoft.com", -1, FALSE, FALSE, W_LOOKS ("microsoft.com", "rnicrosoft.com"), NULL),
+  OK ("a-single-script-international-name-stays-unicode",
+      "https://пример.рф/", "https", "пример.рф", "xn--e1afmkfd.xn--p1ai", "пример.рф",
+      "пример.рф", -1, FALSE, FALSE, W_IDN ("пример.рф", "xn--e1afmkfd.xn--p1ai"), NULL),
+  OK ("an-ideographic-full-stop-is-a-dot",
+      "https://example\u3002com/", "https", "example.com", "example.com", "example.com",
+      "example\u3002com", -1, FALSE, FALSE, NULL),
+  OK ("a-fullwidth-full-stop-is-a-dot",
+      "http://127\uFF0E0\uFF0E0\uFF0E1/", "http", "127.0.0.1", "127.0.0.1", NULL, NULL, -1,
+      TRUE, TRUE, W_LOOPBACK, NULL),
+  OK ("an-ipv4-mapped-loopback-is-loopback",
+      "http://[::ffff:127.0.0.1]:8080/", "http", "::ffff:127.0.0.1", "::ffff:127.0.0.1", NULL,
+      NULL, 8080, TRUE, TRUE, W_LOOPBACK, NULL),
+  OK ("an-ipv4-mapped-loopback-in-hex-is-loopback",
+      "http://[::ffff:7f00:1]/", "http", "::ffff:7f00:1", "::ffff:7f00:1", NULL, NULL, -1, TRUE,
+      TRUE, W_LOOPBACK, NULL),
+  OK ("a-nat64-loopback-is-loopback",
+      "http://[64:ff9b::7f00:1]/", "http", "64:ff9b::7f00:1", "64:ff9b::7f00:1", NULL, NULL, -1,
+      TRUE, TRUE, W_LOOPBACK, NULL),
+  OK ("the-unspecified-address-is-this-computer",
+      "http://0.0.0.0:3000/", "http", "0.0.0.0", "0.0.0.0", NULL, NULL, 3000, TRUE, TRUE,
+      W_LOOPBACK, NULL),
   OK ("an-international-registrable-domain-is-highlighted-as-written",
       "https://münchen.de/rathaus", "https", "münchen.de", "xn--mnchen-3ya.de", "münchen.de",
       "münchen.de", -1, FALSE, FALSE, W_IDN ("münchen.de", "xn--mnchen-3ya.de"), NULL),
@@ -187,15 +226,16 @@ test_case (gconstpointer data)
   g_assert_cmpint (elicit_url_info_get_port (info), ==, c->port);
   g_assert_cmpint (elicit_url_info_is_ip_address (info), ==, c->ip);
   g_assert_cmpint (elicit_url_info_is_loopback (info), ==, c->loopback);
-  g_assert_cmpint (elicit_url_info_is_idn (info), ==,
-                   strcmp (c->host, c->ascii_host) != 0 && !c->ip);
+  g_assert_cmpint (elicit_url_info_is_idn (info), ==, strstr (c->ascii_host, "xn--") != NULL);
+  g_assert_cmpint (elicit_url_info_is_deceptive (info), ==,
+                   strcmp (c->host, c->ascii_host) == 0 && strstr (c->ascii_host, "xn--") != NULL);
 
   if (c->highlighted != NULL)
     {
       g_autofree char *part = NULL;
 
       g_assert_true (elicit_url_info_get_domain_range (info, &start, &end));
-      part = g_strndup (c->url + start, end - start);
+      part = g_strndup (elicit_url_info_get_display_url (info) + start, end - start);
       g_assert_cmpstr (part, ==, c->highlighted);
     }
   else

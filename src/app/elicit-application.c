@@ -315,10 +315,29 @@ notify_prompt (ElicitApplication *self,
   g_application_send_notification (G_APPLICATION (self), id, notification);
 }
 
+/* A URL step closed while waiting ("I've Finished"): the user says they are
+ * done. Whoever waits on the request (a tool to run again) hears it. */
+static void
+dialog_hidden_cb (GtkWidget         *dialog,
+                  ElicitApplication *self)
+{
+  /* The dialog lets go of its request as it closes: the app kept it. */
+  ElicitRequest *request = g_object_get_data (G_OBJECT (dialog), "elicit-request");
+
+  if (request == NULL || elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_URL ||
+      elicit_request_get_state (request) != ELICIT_REQUEST_STATE_ACCEPTED ||
+      g_object_get_data (G_OBJECT (request), "elicit-user-finished") != NULL)
+    return;
+
+  g_object_set_data (G_OBJECT (request), "elicit-user-finished", GINT_TO_POINTER (TRUE));
+  g_object_notify (G_OBJECT (request), "state");
+}
+
 static void
 dialog_destroyed_cb (GtkWidget         *dialog,
                      ElicitApplication *self)
 {
+  dialog_hidden_cb (dialog, self);
   const char *name = g_object_get_data (G_OBJECT (dialog), "elicit-server-name");
   g_autofree char *id = NULL;
 
@@ -342,6 +361,8 @@ prompt_cb (ElicitApplication *self,
   GtkWidget *dialog;
 
   dialog = elicit_dialog_new (request);
+  g_object_set_data_full (G_OBJECT (dialog), "elicit-request", g_object_ref (request), g_object_unref);
+  g_signal_connect_object (dialog, "hide", G_CALLBACK (dialog_hidden_cb), self, 0);
   if (self->settings != NULL)
     elicit_dialog_set_accept_delay (ELICIT_DIALOG (dialog),
                                     g_settings_get_uint (self->settings, "accept-delay"));

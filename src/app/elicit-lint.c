@@ -314,9 +314,17 @@ print_options (ElicitField *field)
     out ("       • %s\n", _("…and more"));
 }
 
+static gboolean
+field_looks_secret (ElicitField *field)
+{
+  return elicit_text_looks_secret (elicit_field_get_name (field)) ||
+         elicit_text_looks_secret (elicit_field_get_title (field));
+}
+
 static void
 print_field (ElicitField *field,
-             guint        position)
+             guint        position,
+             gboolean     alone)
 {
   g_autofree char *label = elicit_text_sanitize_line (elicit_field_get_label (field),
                                                       ELICIT_TEXT_LINE_MAX);
@@ -346,15 +354,14 @@ print_field (ElicitField *field,
   if (description != NULL && *description != '\0')
     out_row ("     ", column, _("Description:"), description);
 #ifdef HAVE_GTK
-  elicit_form_describe_field (field, &widget);
+  elicit_form_describe_field_in_form (field, alone, &widget);
   out_row ("     ", column, _("Widget:"), widget);
 #endif
   if (constraints != NULL)
     out_row ("     ", column, _("Constraints:"), constraints);
   out_row ("     ", column, _("Default:"),
            default_text ? default_text : _("none (left out unless the user fills it in)"));
-  if (elicit_text_looks_secret (elicit_field_get_name (field)) ||
-      elicit_text_looks_secret (elicit_field_get_title (field)))
+  if (field_looks_secret (field))
     out_row ("     ", column, _("Warning:"),
              _("this looks like a secret; servers must not ask for secrets in form mode"));
   if (elicit_field_get_kind (field) == ELICIT_FIELD_KIND_CHOICE ||
@@ -369,6 +376,7 @@ print_schema (ElicitSchema *schema)
   const char * const *warnings = elicit_schema_get_warnings (schema);
   guint n_fields = g_list_model_get_n_items (fields);
   guint n_warnings = warnings ? g_strv_length ((char **) warnings) : 0;
+  guint n_secret = 0;
   g_autofree char *fields_text = NULL;
   g_autofree char *warnings_text = NULL;
 
@@ -380,7 +388,9 @@ print_schema (ElicitSchema *schema)
     {
       g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
 
-      print_field (field, i);
+      print_field (field, i, n_fields == 1);
+      /* A secret-looking field's warning counts like the schema's own. */
+      n_secret += field_looks_secret (field);
     }
 
   if (n_warnings > 0)
@@ -391,7 +401,8 @@ print_schema (ElicitSchema *schema)
     }
 
   fields_text = g_strdup_printf (ngettext ("%u field", "%u fields", n_fields), n_fields);
-  warnings_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings), n_warnings);
+  warnings_text = g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings + n_secret),
+                                   n_warnings + n_secret);
   out ("\n");
   /* Translators: the last line of the report, as in "Usable: 5 fields, 0 warnings.";
    * the %s are "N fields" and "N warnings" */
@@ -518,7 +529,7 @@ lint_url (JsonObject *params)
       return 1;
     }
 
-  out_row ("  ", column, _("URL:"), elicit_url_info_get_url (info));
+  out_row ("  ", column, _("URL:"), elicit_url_info_get_display_url (info));
   out_row ("  ", column, _("Scheme:"), elicit_url_info_get_scheme (info));
   out_row ("  ", column, _("Host:"), elicit_url_info_get_host (info));
   if (g_strcmp0 (elicit_url_info_get_host (info), elicit_url_info_get_ascii_host (info)) != 0)

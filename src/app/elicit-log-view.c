@@ -282,6 +282,8 @@ elicit_log_view_init (ElicitLogView *self)
 
   self->scroller = gtk_scrolled_window_new ();
   gtk_widget_set_vexpand (self->scroller, TRUE);
+  /* The list is the stop, not the frame around it. */
+  gtk_widget_set_focusable (self->scroller, FALSE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->list));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 

@@ -161,6 +161,13 @@ create_tool_row (gpointer item,
 
   gtk_widget_add_css_class (row, "tool-row");
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  /* Screen readers name the row by the tool. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, elicit_server_tool_get_title (tool),
+                                  -1);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, description, NULL,
+                                  -1);
   g_object_set_data_full (G_OBJECT (row), "elicit-tool", g_object_ref (tool), g_object_unref);
 
   return row;
@@ -260,6 +267,10 @@ create_prompt_row (ElicitServerPage *self,
   gtk_box_append (GTK_BOX (labels), state);
   gtk_widget_set_hexpand (labels, TRUE);
   gtk_box_append (GTK_BOX (box), labels);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, state, NULL,
+                                  -1);
 
   if (first)
     {

@@ -122,6 +122,10 @@ make_labels (ElicitServerRow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "status");
   gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "dim-label");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status_label));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, self->name_label, NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->status_label, NULL,
+                                  -1);
 
   return box;
 }

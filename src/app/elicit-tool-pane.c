@@ -40,9 +40,16 @@ typedef struct
   GCancellable *cancellable;
   char         *status;
   char         *text;
+  JsonObject   *arguments;    /* to try again after a step in the browser */
+  GPtrArray    *url_requests; /* the steps the server asked for, or NULL */
+  ElicitServer *server;
+  guint         n_retries;
   gboolean      running;
   gboolean      is_error;
 } ToolRun;
+
+/* How often a call is tried again after steps in the browser, as elicit call. */
+#define MAX_URL_RETRIES 3
 
 struct _ElicitToolPane
 {
@@ -98,14 +105,20 @@ tool_run_new (ElicitToolPane *pane,
   return run;
 }
 
+static void stop_url_requests (ToolRun *run);
+
 static void
 tool_run_clear (ToolRun *run)
 {
+  stop_url_requests (run);
   g_weak_ref_clear (&run->pane);
   g_free (run->tool_name);
   g_clear_object (&run->cancellable);
   g_free (run->status);
   g_free (run->text);
+  g_clear_pointer (&run->arguments, json_object_unref);
+  g_clear_pointer (&run->url_requests, g_ptr_array_unref);
+  g_clear_object (&run->server);
 }
 
 static ToolRun *
@@ -147,6 +160,21 @@ update_buttons (ElicitToolPane *self)
                                ready ? NULL : _("The server is not running"));
 }
 
+/* JSON and tool output break inside words without gaining hyphens that are
+ * not in them ("webs-ite"). */
+static void
+apply_no_hyphens (GtkTextBuffer *buffer)
+{
+  GtkTextTagTable *table = gtk_text_buffer_get_tag_table (buffer);
+  GtkTextTag *tag = gtk_text_tag_table_lookup (table, "elicit-no-hyphens");
+  GtkTextIter start, end;
+
+  if (tag == NULL)
+    tag = gtk_text_buffer_create_tag (buffer, "elicit-no-hyphens", "insert-hyphens", FALSE, NULL);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_apply_tag (buffer, tag, &start, &end);
+}
+
 static void
 render_run (ElicitToolPane *self)
 {
@@ -165,6 +193,7 @@ render_run (ElicitToolPane *self)
   gtk_widget_set_visible (GTK_WIDGET (self->result_spinner), run->running);
   gtk_label_set_text (self->result_status_label, run->status != NULL ? run->status : "");
   gtk_text_buffer_set_text (buffer, run->text != NULL ? run->text : "", -1);
+  apply_no_hyphens (buffer);
   gtk_widget_set_visible (self->result_frame, run->text != NULL);
 
   if (run->is_error)
@@ -294,8 +323,90 @@ format_result (JsonObject *result)
 
 /* Calling ------------------------------------------------------------------------------ */
 
+static void call_tool_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data);
+static void render_run (ElicitToolPane *self);
+
+static void url_state_cb (ElicitRequest *request,
+                          GParamSpec    *pspec,
+                          ToolRun       *run);
+
+static void
+stop_url_requests (ToolRun *run)
+{
+  g_autoptr(GPtrArray) requests = g_steal_pointer (&run->url_requests);
+
+  for (guint i = 0; requests != NULL && i < requests->len; i++)
+    g_signal_handlers_disconnect_by_func (g_ptr_array_index (requests, i), url_state_cb, run);
+}
+
+static void
+start_call (ToolRun *run)
+{
+  run->running = TRUE;
+  g_clear_object (&run->cancellable);
+  run->cancellable = g_cancellable_new ();
+  elicit_server_call_tool_async (run->server, run->tool_name, run->arguments, run->cancellable,
+                                 call_tool_cb, tool_run_ref (run));
+}
+
+static gboolean
+retry_idle_cb (gpointer user_data)
+{
+  start_call (user_data);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Once every step in the browser is complete, the tool runs again with the
+ * same arguments, as elicit call does; a step the user refused ends it. */
+static void
+url_state_cb (ElicitRequest *request,
+              GParamSpec    *pspec,
+              ToolRun       *run)
+{
+  g_autoptr(ElicitToolPane) pane = g_weak_ref_get (&run->pane);
+  gboolean said_no = FALSE;
+
+  for (guint i = 0; i < run->url_requests->len; i++)
+    switch (elicit_request_get_state (g_ptr_array_index (run->url_requests, i)))
+      {
+      case ELICIT_REQUEST_STATE_PENDING:
+        return;
+      case ELICIT_REQUEST_STATE_ACCEPTED:
+        /* Done by the user's word ("I've Finished"), or still waiting. */
+        if (g_object_get_data (G_OBJECT (g_ptr_array_index (run->url_requests, i)),
+                               "elicit-user-finished") == NULL)
+          return;
+        break;
+      case ELICIT_REQUEST_STATE_DECLINED:
+      case ELICIT_REQUEST_STATE_CANCELLED:
+        said_no = TRUE;
+        break;
+      case ELICIT_REQUEST_STATE_WITHDRAWN:
+      case ELICIT_REQUEST_STATE_COMPLETED:
+      default:
+        break;
+      }
+
+  stop_url_requests (run);
+  if (said_no || run->server == NULL)
+    return;
+
+  run->n_retries++;
+  g_clear_pointer (&run->status, g_free);
+  run->status = g_strdup (_("Done in the browser; running the tool again…"));
+  if (pane != NULL && g_hash_table_lookup (pane->runs, run->tool_name) == run)
+    render_run (pane);
+  /* Not from inside the state change (a dialog may be going away). */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, retry_idle_cb, tool_run_ref (run),
+                   (GDestroyNotify) tool_run_unref);
+}
+
 static void
 present_url_elicitations (ElicitToolPane *self,
+                          ToolRun        *run,
                           const GError   *error)
 {
   GPtrArray *elicitations = elicit_session_error_get_elicitations (error);
@@ -303,6 +414,18 @@ present_url_elicitations (ElicitToolPane *self,
 
   if (elicitations == NULL || self->server == NULL)
     return;
+
+  if (run->n_retries < MAX_URL_RETRIES && run->url_requests == NULL)
+    {
+      run->url_requests = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < elicitations->len; i++)
+        {
+          ElicitRequest *request = g_ptr_array_index (elicitations, i);
+
+          g_ptr_array_add (run->url_requests, g_object_ref (request));
+          g_signal_connect (request, "notify::state", G_CALLBACK (url_state_cb), run);
+        }
+    }
 
   queue = elicit_server_get_queue (self->server);
   for (guint i = 0; i < elicitations->len; i++)
@@ -323,9 +446,9 @@ finish_with_error (ToolRun        *run,
   if (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED))
     {
       run->status = g_strdup (_("The server asks you to complete a step in your browser first; "
-                                "then run the tool again"));
+                                "the tool runs again when you are done"));
       if (pane != NULL)
-        present_url_elicitations (pane, error);
+        present_url_elicitations (pane, run, error);
     }
   else
     run->status = g_strdup (_("The call failed"));
@@ -423,14 +546,12 @@ run_clicked_cb (ElicitToolPane *self)
 
   name = elicit_server_tool_get_name (self->tool);
   run = tool_run_new (self, name);
-  run->running = TRUE;
-  run->cancellable = g_cancellable_new ();
+  run->arguments = json_object_ref (arguments);
+  run->server = g_object_ref (self->server);
   run->status = g_strdup (_("Running…"));
   g_hash_table_replace (self->runs, g_strdup (name), run);
+  start_call (run);
   render_run (self);
-
-  elicit_server_call_tool_async (self->server, name, arguments, run->cancellable,
-                                 call_tool_cb, tool_run_ref (run));
 }
 
 static void

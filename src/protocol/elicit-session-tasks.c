@@ -451,7 +451,7 @@ task_cancelled_done_cb (GObject      *object,
                         GAsyncResult *result,
                         gpointer      user_data)
 {
-  g_autoptr(JsonNode) node = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(JsonNode) node G_GNUC_UNUSED = g_task_propagate_pointer (G_TASK (result), NULL);
 }
 
 /* The user stopped the call: the server stops the task. */

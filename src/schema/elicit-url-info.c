@@ -15,6 +15,7 @@
 #include "elicit-init-private.h"
 #include "elicit-text-private.h"
 #include "elicit-url-info.h"
+#include "elicit-url-spoof-private.h"
 
 /**
  * ElicitUrlInfo:
@@ -33,6 +34,12 @@
  * international host names (which can imitate other names), IP-address
  * hosts, loopback hosts, hosts that are not a registered domain.
  *
+ * A host whose Unicode form could pass for another name (mixed scripts, a
+ * whole-script confusable, a confusable of a well-known domain, judged by
+ * ICU's spoof checker after Unicode TS #39 as browsers judge them) is
+ * "deceptive": its host, registrable domain and display URL are given in
+ * ASCII (punycode), and a warning names what it looks like.
+ *
  * Nothing is fetched or resolved: the analysis is purely textual.
  */
 
@@ -41,6 +48,8 @@ struct _ElicitUrlInfo
   GObject    parent_instance;
 
   char      *url;
+  char      *display_url;
+  char      *lookalike;
   char      *scheme;
   char      *host;
   char      *ascii_host;
@@ -52,6 +61,7 @@ struct _ElicitUrlInfo
   guint      is_ip : 1;
   guint      is_loopback : 1;
   guint      is_idn : 1;
+  guint      is_deceptive : 1;
   guint      has_domain_range : 1;
 };
 
@@ -65,6 +75,8 @@ elicit_url_info_finalize (GObject *object)
   ElicitUrlInfo *self = (ElicitUrlInfo *)object;
 
   g_free (self->url);
+  g_free (self->display_url);
+  g_free (self->lookalike);
   g_free (self->scheme);
   g_free (self->host);
   g_free (self->ascii_host);
@@ -320,12 +332,32 @@ is_valid_ascii_host (const char *ascii_host)
   return TRUE;
 }
 
+/* The full stops IDNA reads as ".": ideographic, fullwidth, halfwidth. */
+static char *
+normalize_dots (const char *host)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = host; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == 0x3002 || c == 0xFF0E || c == 0xFF61)
+        g_string_append_c (out, '.');
+      else
+        g_string_append_unichar (out, c);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 analyse_name_host (ElicitUrlInfo  *self,
                    const char     *raw_host,
                    GError        **error)
 {
-  g_autofree char *ascii = g_hostname_to_ascii (raw_host);
+  g_autofree char *dotted = normalize_dots (raw_host);
+  g_autofree char *ascii = g_hostname_to_ascii (dotted);
   g_autofree char *unicode = NULL;
   gsize len;
 
@@ -404,6 +436,32 @@ analyse_host (ElicitUrlInfo  *self,
   return analyse_name_host (self, host, error);
 }
 
+/* 127.0.0.0/8 and ::1, and the spellings that reach them: an IPv4 address
+ * mapped or embedded in IPv6 (::ffff:127.0.0.1, ::127.0.0.1, NAT64
+ * 64:ff9b::7f00:1), and the unspecified address (0.0.0.0, ::), which
+ * browsers connect to this computer. */
+static gboolean
+address_is_local (GInetAddress *address)
+{
+  static const guint8 mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+  static const guint8 compatible[12] = { 0 };
+  static const guint8 nat64[12] = { 0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0 };
+  const guint8 *bytes;
+
+  if (g_inet_address_get_is_loopback (address) || g_inet_address_get_is_any (address))
+    return TRUE;
+
+  if (g_inet_address_get_family (address) != G_SOCKET_FAMILY_IPV6)
+    return FALSE;
+
+  bytes = g_inet_address_to_bytes (address);
+  if (memcmp (bytes, mapped, 12) != 0 && memcmp (bytes, compatible, 12) != 0 &&
+      memcmp (bytes, nat64, 12) != 0)
+    return FALSE;
+
+  return bytes[12] == 127 || (bytes[12] == 0 && bytes[13] == 0 && bytes[14] == 0 && bytes[15] == 0);
+}
+
 static gboolean
 compute_is_loopback (ElicitUrlInfo *self)
 {
@@ -413,7 +471,7 @@ compute_is_loopback (ElicitUrlInfo *self)
     {
       g_autoptr(GInetAddress) address = g_inet_address_new_from_string (name);
 
-      return address != NULL && g_inet_address_get_is_loopback (address);
+      return address != NULL && address_is_local (address);
     }
 
   return strcmp (name, "localhost") == 0 || g_str_has_suffix (name, ".localhost");
@@ -442,11 +500,12 @@ count_labels (const char *domain)
  * (Unicode, punycode, or a mix): its last @n_labels labels. */
 static void
 compute_domain_range (ElicitUrlInfo *self,
+                      const char    *text,
                       gsize          host_start,
                       gsize          host_len,
                       guint          n_labels)
 {
-  const char *host = self->url + host_start;
+  const char *host = text + host_start;
   const char *end = host + host_len;
   const char *p;
   guint seen = 0;
@@ -470,8 +529,8 @@ compute_domain_range (ElicitUrlInfo *self,
   if (p == host && seen + 1 != n_labels)
     return;
 
-  self->domain_start = p - self->url;
-  self->domain_end = end - self->url;
+  self->domain_start = p - text;
+  self->domain_end = end - text;
   self->has_domain_range = TRUE;
 }
 
@@ -493,7 +552,46 @@ compute_registrable_domain (ElicitUrlInfo *self,
 
   self->registrable_domain = g_hostname_to_unicode (domain);
   if (self->registrable_domain != NULL)
-    compute_domain_range (self, host_start, host_len, count_labels (domain));
+    compute_domain_range (self, self->url, host_start, host_len, count_labels (domain));
+}
+
+/* A name that could pass for another is named in ASCII everywhere. */
+static void
+judge_lookalike (ElicitUrlInfo *self,
+                 gsize          host_start,
+                 gsize          host_len)
+{
+  const char *ascii_domain = NULL;
+  g_autoptr(GString) shown = NULL;
+
+  if (self->is_ip)
+    return;
+
+  if (self->registrable_domain != NULL)
+    ascii_domain = psl_registrable_domain (get_psl (), self->ascii_host);
+
+  self->is_deceptive = elicit_url_spoof_check (self->host, self->registrable_domain,
+                                               ascii_domain, &self->lookalike);
+  if (!self->is_deceptive)
+    return;
+
+  g_free (self->host);
+  self->host = g_strdup (self->ascii_host);
+  if (ascii_domain != NULL)
+    {
+      g_free (self->registrable_domain);
+      self->registrable_domain = g_strdup (ascii_domain);
+    }
+
+  shown = g_string_new_len (self->url, host_start);
+  g_string_append (shown, self->ascii_host);
+  g_string_append (shown, self->url + host_start + host_len);
+  self->display_url = g_string_free (g_steal_pointer (&shown), FALSE);
+
+  self->has_domain_range = FALSE;
+  if (ascii_domain != NULL)
+    compute_domain_range (self, self->display_url, host_start, strlen (self->ascii_host),
+                          count_labels (ascii_domain));
 }
 
 static void
@@ -502,7 +600,18 @@ compute_warnings (ElicitUrlInfo *self)
   if (strcmp (self->scheme, "http") == 0 && !self->is_loopback)
     add_warning (self, g_strdup (_("This address uses plain HTTP: what you send and receive there can be read or changed on the way.")));
 
-  if (self->is_idn)
+  if (self->lookalike != NULL)
+    /* Translators: a well-known domain such as apple.com, then the domain of
+     * the address, which only looks like it (often in punycode, xn--…) */
+    add_warning (self, g_strdup_printf (_("This address looks like %s, but it is a different site: %s."),
+                                        self->lookalike,
+                                        self->registrable_domain != NULL ? self->registrable_domain : self->host));
+  else if (self->is_deceptive)
+    /* Translators: %s is a host name in punycode (xn--…) */
+    add_warning (self, g_strdup_printf (_("The host name mixes alphabets or uses letters that imitate other letters, so it is shown as “%s”."),
+                                        self->host));
+
+  if (self->is_idn && !self->is_deceptive)
     /* Translators: the host name in Unicode, then the same name in ASCII (punycode) */
     add_warning (self, g_strdup_printf (_("The host name uses international characters, which can imitate other names. It is “%s”, also written “%s”."),
                                         self->host, self->ascii_host));
@@ -579,6 +688,7 @@ elicit_url_info_new (const char  *url,
 
   self->is_loopback = compute_is_loopback (self);
   compute_registrable_domain (self, host_start, host_len);
+  judge_lookalike (self, host_start, host_len);
   compute_warnings (self);
 
   return g_steal_pointer (&self);
@@ -620,7 +730,9 @@ elicit_url_info_get_scheme (ElicitUrlInfo *self)
  * elicit_url_info_get_host:
  * @self: an #ElicitUrlInfo
  *
- * Gets the host in Unicode, lower case (an IPv6 address without brackets).
+ * Gets the host as it should be shown, lower case (an IPv6 address without
+ * brackets): in Unicode, or in ASCII when the Unicode form could pass for
+ * another name (see elicit_url_info_is_deceptive()).
  *
  * Returns: the host
  */
@@ -669,7 +781,8 @@ elicit_url_info_get_port (ElicitUrlInfo *self)
  * elicit_url_info_get_registrable_domain:
  * @self: an #ElicitUrlInfo
  *
- * Gets the registrable domain, in Unicode: the part of the host its owner
+ * Gets the registrable domain, in Unicode (in ASCII when the host is
+ * deceptive, see elicit_url_info_is_deceptive()): the part of the host its owner
  * registered (`example.co.uk` for `login.example.co.uk`), per the Public
  * Suffix List.
  *
@@ -690,7 +803,8 @@ elicit_url_info_get_registrable_domain (ElicitUrlInfo *self)
  * @start: (out) (optional): return location for the first byte
  * @end: (out) (optional): return location for the byte after the last
  *
- * Finds the registrable domain inside the URL as written, to highlight it.
+ * Finds the registrable domain inside the URL as shown
+ * (elicit_url_info_get_display_url()), to highlight it.
  *
  * Returns: %TRUE if the URL has a registrable domain
  */
@@ -757,6 +871,65 @@ elicit_url_info_is_idn (ElicitUrlInfo *self)
   g_return_val_if_fail (ELICIT_IS_URL_INFO (self), FALSE);
 
   return self->is_idn;
+}
+
+/**
+ * elicit_url_info_is_deceptive:
+ * @self: an #ElicitUrlInfo
+ *
+ * Whether the host's Unicode form could pass for another name: it mixes
+ * scripts, uses characters not meant for names, reads as Latin letters it is
+ * not, or is a confusable of a well-known domain. Such a host is shown in
+ * ASCII (punycode) everywhere, as browsers do.
+ *
+ * Returns: %TRUE when the host must be shown in ASCII
+ *
+ * Since: 1.0
+ */
+gboolean
+elicit_url_info_is_deceptive (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), FALSE);
+
+  return self->is_deceptive;
+}
+
+/**
+ * elicit_url_info_get_lookalike:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the well-known domain the host imitates (`apple.com` for
+ * `xn--pple-43d.com`), if any.
+ *
+ * Returns: (nullable): the imitated domain, or %NULL
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_url_info_get_lookalike (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return self->lookalike;
+}
+
+/**
+ * elicit_url_info_get_display_url:
+ * @self: an #ElicitUrlInfo
+ *
+ * Gets the URL as it should be shown: as written, but with the host in
+ * ASCII when it is deceptive. Open elicit_url_info_get_url(), show this.
+ *
+ * Returns: the URL to show
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_url_info_get_display_url (ElicitUrlInfo *self)
+{
+  g_return_val_if_fail (ELICIT_IS_URL_INFO (self), NULL);
+
+  return self->display_url != NULL ? self->display_url : self->url;
 }
 
 /**

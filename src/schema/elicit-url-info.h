@@ -92,6 +92,12 @@ gboolean            elicit_url_info_is_loopback           (ElicitUrlInfo  *self)
 ELICIT_AVAILABLE_IN_ALL
 gboolean            elicit_url_info_is_idn                (ElicitUrlInfo  *self);
 ELICIT_AVAILABLE_IN_ALL
+gboolean            elicit_url_info_is_deceptive          (ElicitUrlInfo  *self);
+ELICIT_AVAILABLE_IN_ALL
+const char         *elicit_url_info_get_lookalike         (ElicitUrlInfo  *self);
+ELICIT_AVAILABLE_IN_ALL
+const char         *elicit_url_info_get_display_url       (ElicitUrlInfo  *self);
+ELICIT_AVAILABLE_IN_ALL
 const char * const *elicit_url_info_get_warnings          (ElicitUrlInfo  *self);
 
 G_END_DECLS

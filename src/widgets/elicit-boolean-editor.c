@@ -10,20 +10,28 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-boolean-editor-private.h"
+#include "elicit-editor-kind.h"
 #include "elicit-init-private.h"
 
 /*
- * Yes or no, in a GtkSwitch. An optional boolean without a default is absent
- * until the user flips the switch; until then a "Not set" note says so, and a
- * clear button takes it back there. A required boolean without a default is
- * what the switch shows (off: false): the user sees an answer, so it is sent.
+ * Yes or no. Among other fields, a GtkSwitch: an optional boolean without a
+ * default is absent until the user flips it; until then a "Not set" note
+ * says so, and a clear button takes it back there.
+ *
+ * A question on its own ("Delete the file demo.txt?") and a required yes/no
+ * without a default get explicit Yes and No radio buttons instead: a switch
+ * that is off reads as an answer nobody gave. Nothing is chosen until the
+ * user chooses (unless there is a default), so a required one makes Accept
+ * wait.
  */
 
 struct _ElicitBooleanEditor
 {
   ElicitFieldEditor parent_instance;
 
-  GtkWidget *toggle;
+  GtkWidget *toggle;       /* the switch, or the group of Yes and No */
+  GtkWidget *yes;
+  GtkWidget *no;
   GtkWidget *unset_label;
   GtkWidget *clear_button;
 
@@ -39,7 +47,7 @@ set_present (ElicitBooleanEditor *self,
              gboolean             present)
 {
   self->present = present;
-  gtk_widget_set_visible (self->unset_label, !present);
+  gtk_widget_set_visible (self->unset_label, !present && self->yes == NULL);
   gtk_widget_set_visible (self->clear_button, present && self->can_be_absent);
 }
 
@@ -55,21 +63,73 @@ active_changed_cb (ElicitBooleanEditor *self)
 }
 
 static void
+choice_toggled_cb (ElicitBooleanEditor *self,
+                   GtkCheckButton      *button)
+{
+  if (self->updating || !gtk_check_button_get_active (button))
+    return;
+
+  set_present (self, TRUE);
+  elicit_field_editor_emit_changed (ELICIT_FIELD_EDITOR (self));
+  elicit_field_editor_emit_commit (ELICIT_FIELD_EDITOR (self));
+}
+
+static void
 clear_cb (ElicitBooleanEditor *self)
 {
   self->updating = TRUE;
-  gtk_switch_set_active (GTK_SWITCH (self->toggle), FALSE);
+  if (self->yes != NULL)
+    {
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->yes), FALSE);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->no), FALSE);
+    }
+  else
+    gtk_switch_set_active (GTK_SWITCH (self->toggle), FALSE);
   self->updating = FALSE;
   set_present (self, FALSE);
   gtk_widget_grab_focus (self->toggle);
   elicit_field_editor_reset_edited (ELICIT_FIELD_EDITOR (self));
 }
 
-static void
-build (ElicitBooleanEditor *self)
+static GtkWidget *
+choice_new (ElicitBooleanEditor *self,
+            const char          *label)
 {
-  self->toggle = gtk_switch_new ();
-  gtk_widget_set_valign (self->toggle, GTK_ALIGN_CENTER);
+  GtkWidget *button = gtk_check_button_new_with_label (label);
+
+  g_signal_connect_swapped (button, "toggled", G_CALLBACK (choice_toggled_cb), self);
+  gtk_box_append (GTK_BOX (self->toggle), button);
+
+  return button;
+}
+
+/* Yes and No as radio buttons, in a group that carries the field's name. */
+static void
+build_choices (ElicitBooleanEditor *self)
+{
+  self->toggle = g_object_new (GTK_TYPE_BOX,
+                               "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO_GROUP,
+                               "orientation", GTK_ORIENTATION_HORIZONTAL,
+                               "spacing", 18,
+                               NULL);
+  /* Translators: the answer to a yes/no question in a form */
+  self->yes = choice_new (self, _("Yes"));
+  /* Translators: the answer to a yes/no question in a form */
+  self->no = choice_new (self, _("No"));
+  gtk_check_button_set_group (GTK_CHECK_BUTTON (self->no), GTK_CHECK_BUTTON (self->yes));
+}
+
+static void
+build (ElicitBooleanEditor *self,
+       gboolean             choices)
+{
+  if (choices)
+    build_choices (self);
+  else
+    {
+      self->toggle = gtk_switch_new ();
+      gtk_widget_set_valign (self->toggle, GTK_ALIGN_CENTER);
+    }
   gtk_widget_set_parent (self->toggle, GTK_WIDGET (self));
 
   /* Translators: an optional yes/no field the user has not answered */
@@ -94,14 +154,30 @@ elicit_boolean_editor_constructed (GObject *object)
   ElicitBooleanEditor *self = ELICIT_BOOLEAN_EDITOR (object);
   ElicitField *field = elicit_field_editor_get_field (ELICIT_FIELD_EDITOR (self));
   JsonNode *default_value = elicit_field_get_default (field);
-  gboolean has_default;
+  gboolean has_default, required, choices;
 
   G_OBJECT_CLASS (elicit_boolean_editor_parent_class)->constructed (object);
 
   has_default = default_value != NULL && JSON_NODE_HOLDS_VALUE (default_value) &&
                 json_node_get_value_type (default_value) == G_TYPE_BOOLEAN;
-  self->can_be_absent = !has_default && !elicit_field_get_required (field);
-  build (self);
+  required = elicit_field_get_required (field);
+  choices = elicit_form_describe_field_in_form (field,
+                                                elicit_field_editor_get_alone (ELICIT_FIELD_EDITOR (self)),
+                                                NULL) == ELICIT_EDITOR_KIND_YES_NO;
+  self->can_be_absent = !has_default && !required;
+  build (self, choices);
+
+  if (choices)
+    {
+      self->updating = TRUE;
+      if (has_default)
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (json_node_get_boolean (default_value) ? self->yes : self->no),
+                                     TRUE);
+      self->updating = FALSE;
+      /* Nothing chosen is plain to see: no "Not set" note. */
+      set_present (self, has_default);
+      return;
+    }
 
   if (has_default)
     gtk_switch_set_active (GTK_SWITCH (self->toggle), json_node_get_boolean (default_value));
@@ -117,6 +193,10 @@ elicit_boolean_editor_dup_value (ElicitFieldEditor *editor)
 
   if (!self->present)
     return NULL;
+
+  if (self->yes != NULL)
+    return json_node_init_boolean (json_node_alloc (),
+                                   gtk_check_button_get_active (GTK_CHECK_BUTTON (self->yes)));
 
   return json_node_init_boolean (json_node_alloc (),
                                  gtk_switch_get_active (GTK_SWITCH (self->toggle)));

@@ -29,5 +29,6 @@ GtkWidget  *elicit_dialog_get_accept_button   (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_decline_button  (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_cancel_button   (ElicitDialog           *self);
 const char *elicit_dialog_get_page            (ElicitDialog           *self);
+GtkWidget  *elicit_dialog_get_body            (ElicitDialog           *self);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-init-private.h"
+#include "elicit-resources-private.h"
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
 #include "elicit-form.h"
@@ -66,7 +67,10 @@ struct _ElicitDialog
   GError                 *url_error;
   GCancellable           *cancellable;
   ElicitForm             *form;
+  GtkWidget              *attention_box;
+  GtkLabel               *draft_label;
   GtkLabel               *launch_error_label;
+  GtkWidget              *launch_error_box;
 
   ElicitDialogLaunchFunc  launch_func;
   gpointer                launch_data;
@@ -87,7 +91,6 @@ struct _ElicitDialog
   GtkLabel               *server_name_label;
   GtkLabel               *purpose_label;
   GtkLabel               *server_claim_label;
-  GtkWidget              *message_scroller;
   GtkLabel               *message_label;
   GtkWidget              *body_scroller;
   GtkBox                 *body_box;
@@ -206,6 +209,70 @@ notice_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* What the user typed into a form the server withdrew: each text they
+ * entered, one "Title: text" per field, so none of it is lost. */
+static char *
+dup_draft (ElicitDialog *self)
+{
+  g_autoptr(JsonObject) content = NULL;
+  g_autoptr(GString) draft = g_string_new (NULL);
+  GListModel *fields;
+
+  if (self->form == NULL || elicit_form_get_schema (self->form) == NULL)
+    return NULL;
+
+  content = elicit_form_get_content (self->form);
+  fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
+  for (guint i = 0; i < g_list_model_get_n_items (fields); i++)
+    {
+      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
+      JsonNode *value = json_object_get_member (content, elicit_field_get_name (field));
+      JsonNode *fallback = elicit_field_get_default (field);
+      g_autofree char *title = NULL;
+
+      if (value == NULL || elicit_field_get_kind (field) != ELICIT_FIELD_KIND_TEXT ||
+          !JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING ||
+          *json_node_get_string (value) == '\0' ||
+          (fallback != NULL && json_node_equal (value, fallback)))
+        continue;
+
+      title = elicit_text_sanitize_line (elicit_field_get_label (field), ELICIT_TEXT_LINE_MAX);
+      if (draft->len > 0)
+        g_string_append_c (draft, '\n');
+      /* Translators: a field's title, then the text the user typed into it */
+      g_string_append_printf (draft, _("%s: %s"), title, json_node_get_string (value));
+    }
+
+  return draft->len > 0 ? g_string_free (g_steal_pointer (&draft), FALSE) : NULL;
+}
+
+static void
+show_draft (ElicitDialog *self,
+            const char   *draft)
+{
+  if (self->draft_label == NULL)
+    {
+      if (draft == NULL)
+        return;
+
+      self->draft_label = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_selectable (self->draft_label, TRUE);
+      gtk_label_set_wrap (self->draft_label, TRUE);
+      gtk_label_set_wrap_mode (self->draft_label, PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_xalign (self->draft_label, 0);
+      gtk_label_set_max_width_chars (self->draft_label, 48);
+      gtk_widget_add_css_class (GTK_WIDGET (self->draft_label), "elicit-draft");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->draft_label),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("What you typed"),
+                                      -1);
+      gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->status_body_label))),
+                      GTK_WIDGET (self->draft_label));
+    }
+
+  gtk_label_set_text (self->draft_label, draft != NULL ? draft : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->draft_label), draft != NULL);
+}
+
 static void
 show_status (ElicitDialog *self,
              StatusKind    kind)
@@ -213,6 +280,7 @@ show_status (ElicitDialog *self,
   const char *title = NULL;
   g_autofree char *body = NULL;
   const char *icon = NULL;
+  g_autofree char *draft = NULL;
 
   g_clear_handle_id (&self->close_source, g_source_remove);
 
@@ -221,7 +289,7 @@ show_status (ElicitDialog *self,
     case STATUS_WAITING:
       title = _("Waiting for you to finish in the browser…");
       /* Translators: %s is the host name of the web page the user opened */
-      body = g_strdup_printf (_("Continue at “%s” in your web browser. This window closes when the server reports that you are done."),
+      body = g_strdup_printf (_("Continue at “%s” in your web browser. When the server reports that you are done, this window closes and the tool is tried again. If nothing happens after you finish, choose “I’ve Finished” to try again now."),
                               elicit_url_info_get_host (self->url_info));
       break;
 
@@ -239,7 +307,9 @@ show_status (ElicitDialog *self,
           title = _("The server disconnected");
         else
           title = _("The server withdrew this request");
-        body = g_strdup (_("Nothing was sent. This window closes by itself."));
+        draft = dup_draft (self);
+        body = g_strdup (draft != NULL ? _("Nothing was sent. What you typed is kept here, for you to copy.")
+                                       : _("Nothing was sent. This window closes by itself."));
         icon = "dialog-information-symbolic";
       }
       break;
@@ -256,10 +326,16 @@ show_status (ElicitDialog *self,
   if (icon != NULL)
     gtk_image_set_from_icon_name (self->status_icon, icon);
 
+  gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->close_button))),
+                                    kind == STATUS_WAITING ? _("I’ve _Finished") : _("_Close"));
+  gtk_widget_set_tooltip_text (self->close_button,
+                               kind == STATUS_WAITING ? _("Close this window; the tool is tried again") : NULL);
+  show_draft (self, draft);
   gtk_stack_set_visible_child_name (self->stack, "status");
   gtk_window_set_focus (GTK_WINDOW (self), self->close_button);
 
-  if (kind != STATUS_WAITING)
+  /* A draft stays until the user has copied what they need. */
+  if (kind != STATUS_WAITING && draft == NULL)
     self->close_source = g_timeout_add (self->notice_timeout, notice_timeout_cb, self);
 }
 
@@ -324,7 +400,7 @@ finish_launch (ElicitDialog *self,
                                                launch_error != NULL ? launch_error->message : "");
 
       gtk_label_set_text (self->launch_error_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), TRUE);
+      gtk_widget_set_visible (self->launch_error_box, TRUE);
       update_actions (self);
       return;
     }
@@ -360,7 +436,7 @@ accept_url (ElicitDialog *self)
   const char *url = elicit_url_info_get_url (self->url_info);
 
   self->launching = TRUE;
-  gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), FALSE);
+  gtk_widget_set_visible (self->launch_error_box, FALSE);
   update_actions (self);
 
   if (self->launch_func != NULL)
@@ -496,10 +572,120 @@ is_active_changed_cb (ElicitDialog *self)
     disarm (self, TRUE);
 }
 
+/* Say why Accept waits */
+
+/* How many fields the summary names; the rest are counted. */
+#define ATTENTION_MAX 3
+
+static char *
+attention_text (guint n_problems)
+{
+  return g_strdup_printf (ngettext ("%u field needs attention", "%u fields need attention", n_problems),
+                          n_problems);
+}
+
+static void
+attention_clicked_cb (GtkButton *button,
+                      gpointer   user_data)
+{
+  ElicitDialog *self = user_data;
+  const char *name = g_object_get_data (G_OBJECT (button), "elicit-field-name");
+
+  if (self->form != NULL && name != NULL)
+    elicit_form_focus_field (self->form, name);
+}
+
+static GtkWidget *
+attention_entry_new (ElicitDialog *self,
+                     ElicitField  *field,
+                     const char   *problem)
+{
+  g_autofree char *title = elicit_text_sanitize_line (elicit_field_get_label (field), ELICIT_TEXT_LINE_MAX);
+  g_autofree char *reason = elicit_text_sanitize_line (problem, ELICIT_TEXT_LINE_MAX);
+  /* Translators: a field's name, then what is wrong with its value */
+  g_autofree char *text = g_strdup_printf (_("“%s”: %s"), title, reason);
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "elicit-attention-entry");
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (button, _("Go to this field"));
+  g_object_set_data_full (G_OBJECT (button), "elicit-field-name",
+                          g_strdup (elicit_field_get_name (field)), g_free);
+  g_signal_connect (button, "clicked", G_CALLBACK (attention_clicked_cb), self);
+
+  return button;
+}
+
+/* Under the form, above the buttons: what keeps Accept from being
+ * available, each entry taking the user to its field. */
+static void
+update_attention (ElicitDialog *self)
+{
+  g_autoptr(GHashTable) errors = NULL;
+  g_autofree char *summary = NULL;
+  GListModel *fields;
+  GtkWidget *child;
+  guint n_problems, shown = 0;
+
+  if (self->attention_box == NULL)
+    return;
+
+  while ((child = gtk_widget_get_first_child (self->attention_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->attention_box), child);
+
+  errors = elicit_form_get_errors (self->form);
+  n_problems = g_hash_table_size (errors);
+  gtk_widget_set_visible (self->attention_box, n_problems > 0);
+  gtk_widget_set_tooltip_text (self->accept_button, NULL);
+  if (n_problems == 0)
+    return;
+
+  summary = attention_text (n_problems);
+  gtk_widget_set_tooltip_text (self->accept_button, summary);
+  child = gtk_label_new (summary);
+  gtk_label_set_xalign (GTK_LABEL (child), 0);
+  gtk_widget_set_margin_start (child, 10);
+  gtk_widget_add_css_class (child, "heading");
+  gtk_box_append (GTK_BOX (self->attention_box), child);
+
+  fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
+  for (guint i = 0; i < g_list_model_get_n_items (fields) && shown < ATTENTION_MAX; i++)
+    {
+      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
+      const char *problem = g_hash_table_lookup (errors, elicit_field_get_name (field));
+
+      if (problem == NULL)
+        continue;
+      gtk_box_append (GTK_BOX (self->attention_box), attention_entry_new (self, field, problem));
+      shown++;
+    }
+
+  if (n_problems > shown)
+    {
+      g_autofree char *more = g_strdup_printf (ngettext ("and %u more field", "and %u more fields",
+                                                         n_problems - shown),
+                                               n_problems - shown);
+
+      child = gtk_label_new (more);
+      gtk_label_set_xalign (GTK_LABEL (child), 0);
+      gtk_widget_set_margin_start (child, 10);
+      gtk_widget_add_css_class (child, "dim-label");
+      gtk_box_append (GTK_BOX (self->attention_box), child);
+    }
+}
+
 static void
 form_valid_changed_cb (ElicitDialog *self)
 {
   update_actions (self);
+  update_attention (self);
 }
 
 /* Header */
@@ -580,6 +766,17 @@ build_form (ElicitDialog *self)
   g_signal_connect_object (self->form, "notify::valid",
                            G_CALLBACK (form_valid_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->form, "changed",
+                           G_CALLBACK (update_attention), self,
+                           G_CONNECT_SWAPPED);
+
+  self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (self->attention_box, "elicit-attention");
+  gtk_widget_set_margin_start (self->attention_box, 18);
+  gtk_widget_set_margin_end (self->attention_box, 18);
+  gtk_widget_set_margin_top (self->attention_box, 6);
+  gtk_box_insert_child_after (GTK_BOX (self->request_page), self->attention_box, self->body_scroller);
+  update_attention (self);
 }
 
 /* Body: the URL */
@@ -694,7 +891,7 @@ make_url_details (ElicitDialog *self)
     add_detail (GTK_GRID (grid), row++, _("Site"), domain, TRUE);
   /* Translators: the full host name of a web address, such as www.example.co.uk */
   add_detail (GTK_GRID (grid), row++, _("Host"), elicit_url_info_get_host (info), domain == NULL);
-  if (elicit_url_info_is_idn (info))
+  if (elicit_url_info_is_idn (info) && !elicit_url_info_is_deceptive (info))
     add_detail (GTK_GRID (grid), row++, _("Host in ASCII"), elicit_url_info_get_ascii_host (info), FALSE);
   /* Translators: whether the connection to a web address is encrypted */
   add_detail (GTK_GRID (grid), row++, _("Connection"),
@@ -704,11 +901,31 @@ make_url_details (ElicitDialog *self)
 }
 
 static void
+copy_link_cb (ElicitDialog *self)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+
+  gdk_clipboard_set_text (clipboard, elicit_url_info_get_url (self->url_info));
+}
+
+static GtkWidget *
+copy_link_button_new (ElicitDialog *self)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("Co_py Link"));
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Copy the address, to open it in a browser yourself"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (copy_link_cb), self);
+
+  return button;
+}
+
+static void
 build_url_accepted (ElicitDialog *self)
 {
   const char * const *warnings = elicit_url_info_get_warnings (self->url_info);
 
-  gtk_box_append (self->body_box, make_url_label (self, elicit_url_info_get_url (self->url_info), TRUE));
+  gtk_box_append (self->body_box, make_url_label (self, elicit_url_info_get_display_url (self->url_info), TRUE));
   gtk_box_append (self->body_box, make_url_details (self));
 
   for (guint i = 0; warnings[i] != NULL; i++)
@@ -718,11 +935,24 @@ build_url_accepted (ElicitDialog *self)
                   make_label (_("Nothing has been opened yet. If you accept, this address opens in your web browser."),
                               "dim-label"));
 
+  /* Next to the buttons, not below the fold: the browser did not start,
+   * and the link can still be copied into one. */
+  self->launch_error_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   self->launch_error_label = GTK_LABEL (make_label (NULL, "error"));
-  gtk_widget_set_visible (GTK_WIDGET (self->launch_error_label), FALSE);
-  gtk_box_append (self->body_box, GTK_WIDGET (self->launch_error_label));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->launch_error_label), TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (self->launch_error_label), GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->launch_error_box), GTK_WIDGET (self->launch_error_label));
+  gtk_box_append (GTK_BOX (self->launch_error_box), copy_link_button_new (self));
+  gtk_widget_set_margin_start (self->launch_error_box, 24);
+  gtk_widget_set_margin_end (self->launch_error_box, 24);
+  gtk_widget_set_margin_top (self->launch_error_box, 6);
+  gtk_widget_set_visible (self->launch_error_box, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->request_page), self->launch_error_box, self->body_scroller);
 
   gtk_button_set_label (GTK_BUTTON (self->accept_button), _("Open in Browser"));
+  /* A warning is a reason to think twice: opening is not the suggestion. */
+  if (warnings[0] != NULL)
+    gtk_widget_remove_css_class (self->accept_button, "suggested-action");
 }
 
 static void
@@ -774,7 +1004,7 @@ build_body (ElicitDialog *self)
   message = elicit_text_sanitize_block (text != NULL ? text : "", ELICIT_TEXT_BLOCK_MAX);
   g_strstrip (message);
   gtk_label_set_text (self->message_label, message);
-  gtk_widget_set_visible (self->message_scroller, *message != '\0');
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), *message != '\0');
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
     build_url (self);
@@ -836,6 +1066,7 @@ ensure_css (GtkWidget *widget)
   GdkDisplay *display = gtk_widget_get_display (widget);
   g_autoptr(GtkCssProvider) provider = NULL;
 
+  elicit_ensure_dark_css (display);
   if (g_object_get_data (G_OBJECT (display), "elicit-dialog-css") != NULL)
     return;
 
@@ -869,6 +1100,8 @@ elicit_dialog_dispose (GObject *object)
    * titlebar, and unparenting them under it breaks its bookkeeping. */
   self->form = NULL;
   self->launch_error_label = NULL;
+  self->launch_error_box = NULL;
+  self->attention_box = NULL;
   g_clear_object (&self->request);
   g_clear_object (&self->url_info);
   g_clear_object (&self->cancellable);
@@ -950,6 +1183,8 @@ elicit_dialog_set_property (GObject      *object,
     }
 }
 
+static void elicit_dialog_realize (GtkWidget *widget);
+
 static void
 elicit_dialog_class_init (ElicitDialogClass *klass)
 {
@@ -964,6 +1199,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   object_class->get_property = elicit_dialog_get_property;
   object_class->set_property = elicit_dialog_set_property;
 
+  widget_class->realize = elicit_dialog_realize;
   widget_class->map = elicit_dialog_map;
   widget_class->unmap = elicit_dialog_unmap;
 
@@ -1026,7 +1262,6 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_name_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, purpose_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_claim_label);
-  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, message_scroller);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, message_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_scroller);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_box);
@@ -1046,6 +1281,10 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "dialog.close", NULL, close_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.cancel", NULL);
+  /* Return alone never accepts (it may be meant for a field); Ctrl+Return
+   * does, once the safety delay has passed, as the action checks. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "dialog.accept", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "dialog.accept", NULL);
 }
 
 /* A line above the buttons when the body scrolls, so a field cut in half
@@ -1060,6 +1299,73 @@ body_adjustment_changed_cb (ElicitDialog  *self,
   /* Opacity, not visibility: this runs during size allocation, where a
    * change of size would be too late for this frame. */
   gtk_widget_set_opacity (self->action_separator, scrolls ? 1.0 : 0.0);
+}
+
+#define MIN_BODY_HEIGHT 240
+
+/* What the title bar, the server line, the summary and the buttons take. */
+static int
+measure_chrome (ElicitDialog *self)
+{
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (self));
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int total = 0, natural, height;
+
+  if (width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->request_page);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (child == self->body_scroller || !gtk_widget_get_visible (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
+      total += natural;
+    }
+
+  if (titlebar != NULL)
+    {
+      gtk_widget_measure (titlebar, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+      total += natural;
+    }
+
+  return total;
+}
+
+/* The dialog grows with its content up to about 80% of the monitor; past
+ * that the message and the form scroll together. */
+static void
+fit_to_monitor (ElicitDialog *self)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  g_autoptr(GdkMonitor) first = NULL;
+  GdkMonitor *monitor = NULL;
+  GdkRectangle area;
+  int height;
+
+  if (surface != NULL)
+    monitor = gdk_display_get_monitor_at_surface (display, surface);
+  if (monitor == NULL)
+    {
+      first = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+      monitor = first;
+    }
+  if (monitor == NULL)
+    return;
+
+  gdk_monitor_get_geometry (monitor, &area);
+  height = MAX (MIN_BODY_HEIGHT, area.height * 4 / 5 - measure_chrome (self));
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->body_scroller), height);
+}
+
+static void
+elicit_dialog_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (elicit_dialog_parent_class)->realize (widget);
+
+  fit_to_monitor (ELICIT_DIALOG (widget));
 }
 
 static void
@@ -1304,4 +1610,13 @@ elicit_dialog_get_page (ElicitDialog *self)
   g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
 
   return gtk_stack_get_visible_child_name (self->stack);
+}
+
+/* The box holding the message and the form (or the URL), inside the scroller. */
+GtkWidget *
+elicit_dialog_get_body (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return GTK_WIDGET (self->body_box);
 }

@@ -86,7 +86,8 @@ text_editor_kind (ElicitField *field)
 
 static ElicitEditorKind
 editor_kind (ElicitField *field,
-             guint        n_options)
+             guint        n_options,
+             gboolean     alone)
 {
   switch (elicit_field_get_kind (field))
     {
@@ -97,6 +98,10 @@ editor_kind (ElicitField *field,
     case ELICIT_FIELD_KIND_INTEGER:
       return ELICIT_EDITOR_KIND_INTEGER;
     case ELICIT_FIELD_KIND_BOOLEAN:
+      /* A question on its own reads as a question, and a required one
+       * without a default must not look answered. */
+      if (alone || (elicit_field_get_required (field) && elicit_field_get_default (field) == NULL))
+        return ELICIT_EDITOR_KIND_YES_NO;
       return ELICIT_EDITOR_KIND_SWITCH;
     case ELICIT_FIELD_KIND_CHOICE:
       return n_options > SEARCHABLE_CHOICE_THRESHOLD ? ELICIT_EDITOR_KIND_SEARCHABLE_DROP_DOWN
@@ -134,6 +139,9 @@ describe (ElicitEditorKind kind,
     case ELICIT_EDITOR_KIND_SWITCH:
       /* Translators: the on/off widget (GtkSwitch) a yes/no field gets */
       return g_strdup (C_("widget", "switch"));
+    case ELICIT_EDITOR_KIND_YES_NO:
+      /* Translators: the two radio buttons a yes/no question gets */
+      return g_strdup (C_("widget", "Yes and No buttons, nothing chosen until the user chooses"));
     case ELICIT_EDITOR_KIND_SEARCHABLE_DROP_DOWN:
       return g_strdup_printf (ngettext ("searchable drop-down of %u option",
                                         "searchable drop-down of %u options", n_options),
@@ -177,13 +185,36 @@ ElicitEditorKind
 elicit_form_describe_field (ElicitField  *field,
                             char        **description)
 {
+  return elicit_form_describe_field_in_form (field, FALSE, description);
+}
+
+/**
+ * elicit_form_describe_field_in_form:
+ * @field: a field
+ * @alone: whether @field is the only field of its form
+ * @description: (out) (optional) (transfer full): return location for how the
+ *   editor is described to a person, translated
+ *
+ * [func@Form.describe_field] for a field that may be the only one of its
+ * form: a yes/no question asked on its own gets explicit Yes and No
+ * buttons, as does a required one without a default.
+ *
+ * Returns: the editor @field gets
+ *
+ * Since: 1.0
+ */
+ElicitEditorKind
+elicit_form_describe_field_in_form (ElicitField  *field,
+                                    gboolean      alone,
+                                    char        **description)
+{
   guint n_options;
   ElicitEditorKind kind;
 
   g_return_val_if_fail (ELICIT_IS_FIELD (field), ELICIT_EDITOR_KIND_TEXT_ENTRY);
 
   n_options = g_list_model_get_n_items (elicit_field_get_options (field));
-  kind = editor_kind (field, n_options);
+  kind = editor_kind (field, n_options, alone);
 
   if (description != NULL)
     {

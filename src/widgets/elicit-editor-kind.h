@@ -30,6 +30,8 @@ G_BEGIN_DECLS
  * @ELICIT_EDITOR_KIND_NUMBER: a [class@Gtk.SpinButton] that allows decimals
  * @ELICIT_EDITOR_KIND_INTEGER: a [class@Gtk.SpinButton] for whole numbers
  * @ELICIT_EDITOR_KIND_SWITCH: a [class@Gtk.Switch]
+ * @ELICIT_EDITOR_KIND_YES_NO: explicit Yes and No buttons, neither chosen until the user
+ *   chooses: for a question asked on its own, or a required one without a default
  * @ELICIT_EDITOR_KIND_DROP_DOWN: a [class@Gtk.DropDown]
  * @ELICIT_EDITOR_KIND_SEARCHABLE_DROP_DOWN: a [class@Gtk.DropDown] with a
  *   search entry, for a long list of options
@@ -53,6 +55,7 @@ typedef enum
   ELICIT_EDITOR_KIND_NUMBER,
   ELICIT_EDITOR_KIND_INTEGER,
   ELICIT_EDITOR_KIND_SWITCH,
+  ELICIT_EDITOR_KIND_YES_NO,
   ELICIT_EDITOR_KIND_DROP_DOWN,
   ELICIT_EDITOR_KIND_SEARCHABLE_DROP_DOWN,
   ELICIT_EDITOR_KIND_CHECK_BOXES,
@@ -62,5 +65,9 @@ typedef enum
 ELICIT_AVAILABLE_IN_ALL
 ElicitEditorKind elicit_form_describe_field (ElicitField  *field,
                                              char        **description);
+ELICIT_AVAILABLE_IN_ALL
+ElicitEditorKind elicit_form_describe_field_in_form (ElicitField  *field,
+                                                    gboolean      alone,
+                                                    char        **description);
 
 G_END_DECLS

@@ -23,6 +23,9 @@ G_DECLARE_DERIVABLE_TYPE (ElicitFieldEditor, elicit_field_editor, ELICIT, FIELD_
  * ElicitFieldEditorClass:
  * @dup_value: the value the user gave, or NULL when they gave none (the form
  *   then lets the schema apply the field's default, or leaves it out)
+ * @dup_problem: (nullable): why the text the user typed cannot be an
+ *   answer at all (not a number, too precise), or NULL; the schema judges
+ *   the rest
  * @get_input: the widget a user types into or clicks (an entry, a spin
  *   button, a switch, a drop-down, or the group of check buttons); it carries
  *   the accessible label and description
@@ -36,12 +39,17 @@ struct _ElicitFieldEditorClass
 
   JsonNode  *(*dup_value) (ElicitFieldEditor *self);
   GtkWidget *(*get_input) (ElicitFieldEditor *self);
+  char      *(*dup_problem) (ElicitFieldEditor *self);
 };
 
 GtkWidget   *elicit_field_editor_new          (ElicitField        *field);
+GtkWidget   *elicit_field_editor_new_full     (ElicitField        *field,
+                                               gboolean            alone);
+gboolean     elicit_field_editor_get_alone    (ElicitFieldEditor  *self);
 ElicitField *elicit_field_editor_get_field    (ElicitFieldEditor  *self);
 GtkWidget   *elicit_field_editor_get_input    (ElicitFieldEditor  *self);
 JsonNode    *elicit_field_editor_dup_value    (ElicitFieldEditor  *self);
+char        *elicit_field_editor_dup_problem  (ElicitFieldEditor  *self);
 gboolean     elicit_field_editor_get_edited   (ElicitFieldEditor  *self);
 void         elicit_field_editor_set_labels   (ElicitFieldEditor  *self,
                                                GtkWidget          *title_label,

@@ -20,6 +20,7 @@ typedef struct
 {
   ElicitField *field;
   gboolean     edited;
+  gboolean     alone;
 } ElicitFieldEditorPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ElicitFieldEditor, elicit_field_editor, GTK_TYPE_WIDGET)
@@ -27,6 +28,7 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ElicitFieldEditor, elicit_field_editor, GTK
 enum {
   PROP_0,
   PROP_FIELD,
+  PROP_ALONE,
   N_PROPS
 };
 
@@ -74,6 +76,9 @@ elicit_field_editor_get_property (GObject    *object,
     case PROP_FIELD:
       g_value_set_object (value, elicit_field_editor_get_field (self));
       break;
+    case PROP_ALONE:
+      g_value_set_boolean (value, elicit_field_editor_get_alone (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -93,6 +98,10 @@ elicit_field_editor_set_property (GObject      *object,
     case PROP_FIELD:
       /* construct-only */
       priv->field = g_value_dup_object (value);
+      break;
+    case PROP_ALONE:
+      /* construct-only */
+      priv->alone = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -114,6 +123,12 @@ elicit_field_editor_class_init (ElicitFieldEditorClass *klass)
     g_param_spec_object ("field", NULL, NULL,
                          ELICIT_TYPE_FIELD,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /* The field is the form's only one: its title is the question. */
+  properties[PROP_ALONE] =
+    g_param_spec_boolean ("alone", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -152,6 +167,18 @@ elicit_field_editor_init (ElicitFieldEditor *self)
 GtkWidget *
 elicit_field_editor_new (ElicitField *field)
 {
+  return elicit_field_editor_new_full (field, FALSE);
+}
+
+/*
+ * elicit_field_editor_new_full:
+ * @alone: whether @field is the only field of its form
+ * Returns the editor for @field's kind (floating).
+ */
+GtkWidget *
+elicit_field_editor_new_full (ElicitField *field,
+                              gboolean     alone)
+{
   GType type = G_TYPE_INVALID;
 
   g_return_val_if_fail (ELICIT_IS_FIELD (field), NULL);
@@ -178,7 +205,7 @@ elicit_field_editor_new (ElicitField *field)
       g_return_val_if_reached (NULL);
     }
 
-  return g_object_new (type, "field", field, NULL);
+  return g_object_new (type, "field", field, "alone", alone, NULL);
 }
 
 ElicitField *
@@ -189,6 +216,16 @@ elicit_field_editor_get_field (ElicitFieldEditor *self)
   g_return_val_if_fail (ELICIT_IS_FIELD_EDITOR (self), NULL);
 
   return priv->field;
+}
+
+gboolean
+elicit_field_editor_get_alone (ElicitFieldEditor *self)
+{
+  ElicitFieldEditorPrivate *priv = elicit_field_editor_get_instance_private (self);
+
+  g_return_val_if_fail (ELICIT_IS_FIELD_EDITOR (self), FALSE);
+
+  return priv->alone;
 }
 
 GtkWidget *
@@ -210,6 +247,23 @@ elicit_field_editor_dup_value (ElicitFieldEditor *self)
   g_return_val_if_fail (ELICIT_IS_FIELD_EDITOR (self), NULL);
 
   return ELICIT_FIELD_EDITOR_GET_CLASS (self)->dup_value (self);
+}
+
+/*
+ * elicit_field_editor_dup_problem:
+ * Returns (transfer full) (nullable): why what the user typed cannot be
+ * sent at all, before the schema is asked, or NULL.
+ */
+char *
+elicit_field_editor_dup_problem (ElicitFieldEditor *self)
+{
+  ElicitFieldEditorClass *klass;
+
+  g_return_val_if_fail (ELICIT_IS_FIELD_EDITOR (self), NULL);
+
+  klass = ELICIT_FIELD_EDITOR_GET_CLASS (self);
+
+  return klass->dup_problem != NULL ? klass->dup_problem (self) : NULL;
 }
 
 /* Whether the user changed the value since the editor was built or cleared. */
@@ -251,6 +305,23 @@ elicit_field_editor_set_labels (ElicitFieldEditor *self,
     gtk_accessible_update_property (input,
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                     -1);
+
+  /* A GtkDropDown takes focus in its toggle button, which screen readers
+   * announce on its own ("GtkToggleButton"): name it by the field too. */
+  if (GTK_IS_DROP_DOWN (input))
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (input));
+         child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_TOGGLE_BUTTON (child))
+        {
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (child),
+                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY, title_label, NULL,
+                                          -1);
+          if (description != NULL && *description != '\0')
+            gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                            -1);
+        }
 }
 
 void

@@ -33,8 +33,10 @@
  * `false`: numbers show an empty spin button and yes/no fields say "Not set"
  * until the user picks a value, and a clear button takes them back there; a
  * drop-down without a default starts on "Choose…". Text the user empties is
- * left out too, unless it overrides a default. A required yes/no or multiple
- * choice without a default sends what the widget shows (`false`, `[]`).
+ * left out too, unless it overrides a default. A yes/no question on its own,
+ * and a required yes/no without a default, get explicit Yes and No radio
+ * buttons with nothing chosen: a required one waits for the user's choice.
+ * A required multiple choice without a default sends what it shows (`[]`).
  *
  * Editors: an entry for text (with a calendar popover for `date` and
  * `date-time`), a multi-line text view for long text (`maxLength` over 200,
@@ -139,6 +141,10 @@ show_row_error (ElicitForm *self,
       gtk_label_set_text (GTK_LABEL (row->error_label), text);
     }
   gtk_widget_set_visible (row->error_label, shown);
+  if (shown)
+    gtk_widget_add_css_class (GTK_WIDGET (input), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (input), "error");
   gtk_accessible_update_state (input,
                                GTK_ACCESSIBLE_STATE_INVALID,
                                shown ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE,
@@ -172,6 +178,16 @@ revalidate (ElicitForm *self)
 
   content = elicit_form_get_content (self);
   self->errors = elicit_schema_validate (self->schema, content);
+
+  /* Text that is no value at all says so, rather than "required". */
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      char *problem = elicit_field_editor_dup_problem (row->editor);
+
+      if (problem != NULL)
+        g_hash_table_replace (self->errors, g_strdup (elicit_field_get_name (row->field)), problem);
+    }
 
   for (guint i = 0; i < self->rows->len; i++)
     show_row_error (self, g_ptr_array_index (self->rows, i));
@@ -211,6 +227,11 @@ label_new (const char *text,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* A wrapping label asks for its whole text's width otherwise, and a
+   * scrolled window (GTK 4.8) sizes its content for that width: the dialog
+   * would come out as short as if every text fit on one line. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
 
@@ -226,6 +247,8 @@ header_new (ElicitField  *field,
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
   *title_label = label_new (title, "heading");
+  /* Bold, and beside the marker: narrower, so the dialog is not too short. */
+  gtk_label_set_max_width_chars (GTK_LABEL (*title_label), 36);
   gtk_widget_set_hexpand (*title_label, TRUE);
   gtk_box_append (GTK_BOX (header), *title_label);
 
@@ -234,7 +257,11 @@ header_new (ElicitField  *field,
       /* Translators: marks a form field the user must fill in */
       GtkWidget *marker = gtk_label_new (_("Required"));
 
-      gtk_widget_set_valign (marker, GTK_ALIGN_BASELINE);
+      /* Not baseline-aligned: GTK 4.8 measures a wrapping label in a
+       * baseline row at another width than it gives it, and the title then
+       * runs over what follows. */
+      gtk_widget_set_valign (marker, GTK_ALIGN_START);
+      gtk_widget_set_margin_top (marker, 2);
       gtk_widget_add_css_class (marker, "dim-label");
       gtk_widget_add_css_class (marker, "caption");
       gtk_box_append (GTK_BOX (header), marker);
@@ -272,6 +299,7 @@ secret_warning_new (void)
 static Row *
 row_new (ElicitForm  *self,
          ElicitField *field,
+         gboolean     alone,
          GtkWidget   *box)
 {
   g_autofree char *description = elicit_text_sanitize_block (elicit_field_get_description (field),
@@ -280,7 +308,7 @@ row_new (ElicitForm  *self,
   Row *row = g_new0 (Row, 1);
 
   row->field = g_object_ref (field);
-  row->editor = ELICIT_FIELD_EDITOR (elicit_field_editor_new (field));
+  row->editor = ELICIT_FIELD_EDITOR (elicit_field_editor_new_full (field, alone));
   row->error_label = label_new (NULL, "error");
   gtk_widget_add_css_class (row->error_label, "caption");
   gtk_widget_set_visible (row->error_label, FALSE);
@@ -331,7 +359,7 @@ build_rows (ElicitForm *self)
     {
       g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-      Row *row = row_new (self, field, box);
+      Row *row = row_new (self, field, n_fields == 1, box);
 
       gtk_box_append (GTK_BOX (self->rows_box), box);
       g_ptr_array_add (self->rows, row);
@@ -471,6 +499,7 @@ ensure_css (GtkWidget *widget)
   GdkDisplay *display = gtk_widget_get_display (widget);
   g_autoptr(GtkCssProvider) provider = NULL;
 
+  elicit_ensure_dark_css (display);
   if (display == NULL || g_object_get_data (G_OBJECT (display), "elicit-form-css") != NULL)
     return;
 
@@ -623,7 +652,9 @@ elicit_form_get_errors (ElicitForm *self)
  *
  * Gets the widget the user edits for the field @name: a [class@Gtk.Entry],
  * a [class@Gtk.TextView] for long text, a [class@Gtk.SpinButton], a
- * [class@Gtk.Switch], a [class@Gtk.DropDown], or for several choices the
+ * [class@Gtk.Switch] (or, for a yes/no question on its own or a required one
+ * without a default, a [class@Gtk.Box] holding Yes and No
+ * [class@Gtk.CheckButton]s), a [class@Gtk.DropDown], or for several choices the
  * group holding the check buttons (a [class@Gtk.Box], or a
  * [class@Gtk.ListView] when there are many options).
  *
@@ -672,4 +703,33 @@ elicit_form_show_all_errors (ElicitForm *self)
 
   if (first != NULL)
     gtk_widget_grab_focus (elicit_field_editor_get_input (first->editor));
+}
+
+/**
+ * elicit_form_focus_field:
+ * @self: a form
+ * @name: a field's property name
+ *
+ * Shows the field's error, if it has one, and moves the keyboard focus to
+ * it, scrolling it into view. Use it to take the user to a field a summary
+ * names.
+ *
+ * Since: 1.0
+ */
+void
+elicit_form_focus_field (ElicitForm *self,
+                         const char *name)
+{
+  Row *row;
+
+  g_return_if_fail (ELICIT_IS_FORM (self));
+  g_return_if_fail (name != NULL);
+
+  row = g_hash_table_lookup (self->rows_by_name, name);
+  if (row == NULL)
+    return;
+
+  row->reveal = TRUE;
+  show_row_error (self, row);
+  gtk_widget_grab_focus (elicit_field_editor_get_input (row->editor));
 }

@@ -42,5 +42,8 @@ GtkWidget    *elicit_form_get_field_widget  (ElicitForm   *self,
                                              const char   *name);
 ELICIT_AVAILABLE_IN_ALL
 void          elicit_form_show_all_errors   (ElicitForm   *self);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_form_focus_field       (ElicitForm   *self,
+                                             const char   *name);
 
 G_END_DECLS

@@ -56,6 +56,11 @@ hint_text (gint64 min_items,
   if (min_items > 0 && max_items >= 0 && min_items == max_items)
     return g_strdup_printf (ngettext ("Choose %u option", "Choose %u options", (gulong) min_items),
                             (guint) min_items);
+  if (min_items > 0 && max_items == min_items + 1)
+    /* Translators: as in "Choose 1 or 2 options" */
+    return g_strdup_printf (ngettext ("Choose %u or %u option", "Choose %u or %u options",
+                                      (gulong) max_items),
+                            (guint) min_items, (guint) max_items);
   if (min_items > 0 && max_items >= 0)
     return g_strdup_printf (ngettext ("Choose %u to %u option", "Choose %u to %u options",
                                       (gulong) max_items),
@@ -123,6 +128,7 @@ check_button_new (ElicitMultiChoiceEditor *self)
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 44);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_check_button_set_child (GTK_CHECK_BUTTON (button), label);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (button),
@@ -319,6 +325,7 @@ add_hint (ElicitMultiChoiceEditor *self,
   self->hint_label = gtk_label_new (hint);
   gtk_label_set_xalign (GTK_LABEL (self->hint_label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->hint_label), 48);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
   gtk_widget_add_css_class (self->hint_label, "caption");
   gtk_widget_set_parent (self->hint_label, GTK_WIDGET (self));

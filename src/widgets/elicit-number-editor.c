@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -20,6 +21,15 @@
  * absent until the user picks one: until then the spin button shows nothing,
  * and a clear button takes the field back to that state.
  *
+ * The editor never alters what was typed. A GtkSpinButton clamps, rounds and
+ * restores its text when it takes typed text (Enter, leaving it); here its
+ * "input" only moves the value when the text is a number within the bounds,
+ * and its "output" only rewrites the text when the value moved for another
+ * reason (the +/- buttons, the arrow keys, a program). The answer is read
+ * from the text: out of range, not a number or too precise stays as typed,
+ * and the form shows why it cannot be sent. Emptying the text makes the
+ * field absent, default or not.
+ *
  * Integers have no decimals. Numbers show two, or as many as the bounds and
  * the default need (up to MAX_DIGITS). Without bounds the range is wide but
  * finite: integers stay within what a JSON number holds exactly.
@@ -28,6 +38,15 @@
 #define MAX_DIGITS       6
 #define WIDE_INTEGER     9007199254740991.0  /* 2^53 - 1 */
 #define WIDE_NUMBER      1e12
+/* What a double holds exactly, in decimal digits. */
+#define MAX_SIGNIFICANT  15
+
+typedef enum {
+  PARSE_EMPTY,
+  PARSE_OK,
+  PARSE_NOT_A_NUMBER,
+  PARSE_TOO_PRECISE,
+} ParseResult;
 
 struct _ElicitNumberEditor
 {
@@ -35,6 +54,8 @@ struct _ElicitNumberEditor
 
   GtkWidget *spin;
   GtkWidget *clear_button;
+
+  double     shown_value;
 
   guint      is_integer : 1;
   guint      has_default : 1;
@@ -122,49 +143,170 @@ set_present (ElicitNumberEditor *self,
   gtk_widget_set_visible (self->clear_button, present && !self->has_default);
 }
 
-/* While the field is absent the spin button shows nothing at all. */
+static gboolean
+is_minus (gunichar c)
+{
+  return c == '-' || c == 0x2212;  /* MINUS SIGN */
+}
+
+/*
+ * parse_number:
+ * Reads what a person types as a number: a sign, digits with one decimal
+ * point (or comma), an exponent. Nothing else: no hex, no "inf", no
+ * grouping, no trailing text.
+ */
+static ParseResult
+parse_number (const char *text,
+              double     *value)
+{
+  g_autoptr(GString) plain = g_string_new (NULL);
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  const char *p = copy;
+  guint significant = 0, pending_zeros = 0, mantissa_digits = 0;
+  gboolean seen_point = FALSE;
+
+  if (*p == '\0')
+    return PARSE_EMPTY;
+
+  if (*p == '+' || is_minus (g_utf8_get_char (p)))
+    {
+      if (*p != '+')
+        g_string_append_c (plain, '-');
+      p = g_utf8_next_char (p);
+    }
+
+  for (; *p != '\0' && *p != 'e' && *p != 'E'; p++)
+    {
+      if (g_ascii_isdigit (*p))
+        {
+          mantissa_digits++;
+          g_string_append_c (plain, *p);
+          /* Zeros count only between other digits. */
+          if (*p != '0')
+            {
+              significant += pending_zeros + 1;
+              pending_zeros = 0;
+            }
+          else if (significant > 0)
+            pending_zeros++;
+        }
+      else if ((*p == '.' || *p == ',') && !seen_point)
+        {
+          seen_point = TRUE;
+          g_string_append_c (plain, '.');
+        }
+      else
+        return PARSE_NOT_A_NUMBER;
+    }
+
+  /* Trailing zeros say nothing about precision: 1e20 and 1.50 are exact. */
+  if (mantissa_digits == 0)
+    return PARSE_NOT_A_NUMBER;
+
+  if (*p == 'e' || *p == 'E')
+    {
+      g_string_append_c (plain, 'e');
+      p++;
+      if (*p == '+' || *p == '-')
+        g_string_append_c (plain, *p++);
+      if (!g_ascii_isdigit (*p))
+        return PARSE_NOT_A_NUMBER;
+      for (; g_ascii_isdigit (*p); p++)
+        g_string_append_c (plain, *p);
+      if (*p != '\0')
+        return PARSE_NOT_A_NUMBER;
+    }
+
+  *value = g_ascii_strtod (plain->str, NULL);
+  if (!isfinite (*value))
+    return PARSE_NOT_A_NUMBER;
+  if (significant > MAX_SIGNIFICANT)
+    return PARSE_TOO_PRECISE;
+
+  return PARSE_OK;
+}
+
+static guint
+digits_shown (ElicitNumberEditor *self,
+              double              value)
+{
+  return MAX (gtk_spin_button_get_digits (GTK_SPIN_BUTTON (self->spin)), digits_needed (value));
+}
+
+static void
+set_text (ElicitNumberEditor *self,
+          const char         *text)
+{
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->spin)), text) == 0)
+    return;
+
+  self->updating = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->spin), text);
+  self->updating = FALSE;
+}
+
+/* Writes the spin button's value out, in the user's locale. */
+static void
+show_value (ElicitNumberEditor *self)
+{
+  double value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->spin));
+  g_autofree char *text = g_strdup_printf ("%0.*f", digits_shown (self, value), value);
+
+  self->shown_value = value;
+  set_text (self, self->present ? text : "");
+}
+
+/* The text changes only when the value moved for a reason other than the
+ * text itself: a step, or a program setting it. */
 static gboolean
 output_cb (ElicitNumberEditor *self,
            GtkSpinButton      *spin)
 {
-  if (self->present)
-    return FALSE;
+  double value = gtk_spin_button_get_value (spin);
+  double typed;
 
-  self->updating = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (spin), "");
-  self->updating = FALSE;
+  /* Being built: the text is written once it is. */
+  if (self->updating || value == self->shown_value)
+    return TRUE;
+
+  self->shown_value = value;
+  if (parse_number (gtk_editable_get_text (GTK_EDITABLE (spin)), &typed) == PARSE_OK &&
+      typed == value)
+    return TRUE;
+
+  self->present = TRUE;
+  show_value (self);
 
   return TRUE;
 }
 
-/* An empty text is no number: keep the value, do not turn it into 0. */
+static gboolean
+in_bounds (ElicitNumberEditor *self,
+           double              value)
+{
+  double lower, upper;
+
+  gtk_spin_button_get_range (GTK_SPIN_BUTTON (self->spin), &lower, &upper);
+
+  return value >= lower && value <= upper && (!self->is_integer || value == trunc (value));
+}
+
+/* Typed text moves the value only when it is a number the field takes;
+ * anything else stays as typed, and the value where it was. */
 static int
 input_cb (ElicitNumberEditor *self,
           double             *new_value,
           GtkSpinButton      *spin)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
+  double typed;
 
-  if (*text != '\0')
-    return FALSE;
-
-  *new_value = gtk_spin_button_get_value (spin);
+  if (parse_number (gtk_editable_get_text (GTK_EDITABLE (spin)), &typed) == PARSE_OK &&
+      in_bounds (self, typed))
+    *new_value = typed;
+  else
+    *new_value = gtk_spin_button_get_value (spin);
 
   return TRUE;
-}
-
-/* The spin button formats its text before it says the value changed, so the
- * first value after "absent" has to be written out here. */
-static void
-show_value (ElicitNumberEditor *self)
-{
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (self->spin);
-  g_autofree char *text = g_strdup_printf ("%0.*f", gtk_spin_button_get_digits (spin),
-                                           gtk_spin_button_get_value (spin));
-
-  self->updating = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (spin), text);
-  self->updating = FALSE;
 }
 
 static void
@@ -173,21 +315,20 @@ value_changed_cb (ElicitNumberEditor *self)
   if (self->updating)
     return;
 
-  if (!self->present)
-    {
-      set_present (self, TRUE);
-      show_value (self);
-    }
+  set_present (self, TRUE);
   elicit_field_editor_emit_changed (ELICIT_FIELD_EDITOR (self));
 }
 
 static void
 text_changed_cb (ElicitNumberEditor *self)
 {
-  if (self->updating || *gtk_editable_get_text (GTK_EDITABLE (self->spin)) == '\0')
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->spin));
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  if (self->updating)
     return;
 
-  set_present (self, TRUE);
+  set_present (self, *stripped != '\0');
   elicit_field_editor_emit_changed (ELICIT_FIELD_EDITOR (self));
 }
 
@@ -195,9 +336,7 @@ static void
 clear_cb (ElicitNumberEditor *self)
 {
   set_present (self, FALSE);
-  self->updating = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->spin), "");
-  self->updating = FALSE;
+  set_text (self, "");
   gtk_widget_grab_focus (self->spin);
   elicit_field_editor_reset_edited (ELICIT_FIELD_EDITOR (self));
 }
@@ -264,48 +403,61 @@ elicit_number_editor_constructed (GObject *object)
   configure_range (self, field);
   if (self->has_default)
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->spin), value);
-  else
-    gtk_editable_set_text (GTK_EDITABLE (self->spin), "");
   self->updating = FALSE;
+  show_value (self);
 
   g_signal_connect_swapped (self->spin, "value-changed", G_CALLBACK (value_changed_cb), self);
   g_signal_connect_swapped (self->spin, "changed", G_CALLBACK (text_changed_cb), self);
 }
 
-/* What the spin button says: the text being typed if it reads as a number
- * (the spin button only takes it on Enter or when focus leaves), its value
- * otherwise. */
-static double
-current_value (ElicitNumberEditor *self)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->spin));
-  char *end = NULL;
-  double typed;
-
-  typed = g_strtod (text, &end);
-  if (end != text && end != NULL && *end == '\0' && isfinite (typed))
-    return typed;
-
-  return gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->spin));
-}
-
+/* The answer is the text: what the user sees is what is sent. */
 static JsonNode *
 elicit_number_editor_dup_value (ElicitFieldEditor *editor)
 {
   ElicitNumberEditor *self = ELICIT_NUMBER_EDITOR (editor);
-  guint digits = gtk_spin_button_get_digits (GTK_SPIN_BUTTON (self->spin));
-  double value, scale = pow (10, digits);
+  gboolean edited = elicit_field_editor_get_edited (editor);
+  double value;
 
-  if (!self->present || (self->has_default && !elicit_field_editor_get_edited (editor)))
+  if (self->has_default && !edited)
     return NULL;
 
-  value = round (current_value (self) * scale) / scale;
+  switch (parse_number (gtk_editable_get_text (GTK_EDITABLE (self->spin)), &value))
+    {
+    case PARSE_OK:
+      break;
+    case PARSE_EMPTY:
+    case PARSE_NOT_A_NUMBER:
+    case PARSE_TOO_PRECISE:
+    default:
+      /* No number: absent, and a default must not come back in its place. */
+      return edited ? json_node_init_null (json_node_alloc ()) : NULL;
+    }
 
   /* A whole number goes out without a fraction, as the server would write it. */
   if (value == trunc (value) && fabs (value) <= WIDE_INTEGER)
     return json_node_init_int (json_node_alloc (), (gint64) value);
 
   return json_node_init_double (json_node_alloc (), value);
+}
+
+static char *
+elicit_number_editor_dup_problem (ElicitFieldEditor *editor)
+{
+  ElicitNumberEditor *self = ELICIT_NUMBER_EDITOR (editor);
+  double value;
+
+  switch (parse_number (gtk_editable_get_text (GTK_EDITABLE (self->spin)), &value))
+    {
+    case PARSE_NOT_A_NUMBER:
+      return g_strdup (self->is_integer ? _("Must be a whole number") : _("Must be a number"));
+    case PARSE_TOO_PRECISE:
+      return g_strdup_printf (_("Too precise: a number holds at most %u significant digits"),
+                              MAX_SIGNIFICANT);
+    case PARSE_EMPTY:
+    case PARSE_OK:
+    default:
+      return NULL;
+    }
 }
 
 static GtkWidget *
@@ -323,6 +475,7 @@ elicit_number_editor_class_init (ElicitNumberEditorClass *klass)
   object_class->constructed = elicit_number_editor_constructed;
   editor_class->dup_value = elicit_number_editor_dup_value;
   editor_class->get_input = elicit_number_editor_get_input;
+  editor_class->dup_problem = elicit_number_editor_dup_problem;
 
   elicit_ensure_i18n ();
 }

@@ -19,4 +19,6 @@ gboolean elicit_render_dialog_to_png (ElicitRequest  *request,
                                       const char     *path,
                                       GError        **error);
 
+char    *elicit_render_check_layout  (GtkWidget      *dialog);
+
 G_END_DECLS

@@ -123,6 +123,176 @@ save_png (GtkWidget   *window,
   return TRUE;
 }
 
+/* ---- hidden content ----------------------------------------------------- */
+
+typedef struct
+{
+  GtkWidget *widget;
+  graphene_rect_t bounds;
+} Box;
+
+static gboolean
+is_editor (GtkWidget *widget)
+{
+  return g_str_has_prefix (G_OBJECT_TYPE_NAME (widget), "Elicit") &&
+         g_str_has_suffix (G_OBJECT_TYPE_NAME (widget), "Editor");
+}
+
+/* The labels and editors a user reads in the dialog's body, with where they
+ * are drawn (in the body's coordinates, so scrolling does not matter). */
+static void
+collect_boxes (GtkWidget *widget,
+               GtkWidget *body,
+               GArray    *boxes)
+{
+  if (!gtk_widget_get_visible (widget) || !gtk_widget_get_child_visible (widget))
+    return;
+
+  if ((GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0') ||
+      is_editor (widget))
+    {
+      Box box = { widget, GRAPHENE_RECT_INIT (0, 0, 0, 0) };
+
+      if (gtk_widget_compute_bounds (widget, body, &box.bounds))
+        g_array_append_val (boxes, box);
+      /* What is inside an editor is the editor's business. */
+      if (is_editor (widget))
+        return;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_boxes (child, body, boxes);
+}
+
+static char *
+describe (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_autofree char *start = g_utf8_substring (gtk_label_get_text (GTK_LABEL (widget)), 0, 30);
+
+      return g_strdup_printf ("“%s”", start);
+    }
+
+  return g_strdup (G_OBJECT_TYPE_NAME (widget));
+}
+
+/* What @widget asks for at the width it got, in the terms of
+ * gtk_widget_get_height() (without its margins). */
+static void
+measure_height (GtkWidget *widget,
+                int       *minimum,
+                int       *natural)
+{
+  int margins = gtk_widget_get_margin_top (widget) + gtk_widget_get_margin_bottom (widget);
+  int width = gtk_widget_get_width (widget) +
+              gtk_widget_get_margin_start (widget) + gtk_widget_get_margin_end (widget);
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, minimum, natural, NULL, NULL);
+  *minimum -= margins;
+  *natural -= margins;
+}
+
+static void
+check_natural_height (Box     *box,
+                      GString *problems)
+{
+  int minimum, natural;
+  int height = gtk_widget_get_height (box->widget);
+  g_autofree char *name = NULL;
+
+  /* A label is drawn in full if its text fits where it was given room
+   * (its measure counts CSS padding, its height does not). */
+  if (GTK_IS_LABEL (box->widget))
+    {
+      PangoRectangle logical;
+      int x, y;
+
+      gtk_label_get_layout_offsets (GTK_LABEL (box->widget), &x, &y);
+      pango_layout_get_pixel_extents (gtk_label_get_layout (GTK_LABEL (box->widget)), NULL, &logical);
+      if (y >= -1 && y + logical.height <= height + 1)
+        return;
+
+      name = describe (box->widget);
+      g_string_append_printf (problems, "%s is drawn from %d to %d px in %d px; ",
+                              name, y, y + logical.height, height);
+      return;
+    }
+
+  measure_height (box->widget, &minimum, &natural);
+  if (height >= natural)
+    return;
+
+  name = describe (box->widget);
+  g_string_append_printf (problems, "%s is %d px tall, needs %d; ", name, height, natural);
+}
+
+static void
+check_overlap (Box     *a,
+               Box     *b,
+               GString *problems)
+{
+  graphene_rect_t both;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  if (gtk_widget_is_ancestor (a->widget, b->widget) || gtk_widget_is_ancestor (b->widget, a->widget))
+    return;
+  if (!graphene_rect_intersection (&a->bounds, &b->bounds, &both) ||
+      both.size.width < 1 || both.size.height < 1)
+    return;
+
+  first = describe (a->widget);
+  second = describe (b->widget);
+  g_string_append_printf (problems, "%s overlaps %s; ", first, second);
+}
+
+/*
+ * elicit_render_check_layout:
+ * @dialog: a dialog that has been drawn
+ *
+ * Looks for content a user cannot see: an editor or label given less height
+ * than it needs, text drawn over other text or over an editor, a body that
+ * cannot scroll to its end.
+ *
+ * Returns: (transfer full) (nullable): what is hidden, or %NULL
+ */
+char *
+elicit_render_check_layout (GtkWidget *dialog)
+{
+  GtkWidget *body = elicit_dialog_get_body (ELICIT_DIALOG (dialog));
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  g_autoptr(GString) problems = g_string_new (NULL);
+  int minimum, natural;
+
+  /* A notice in place of the request: nothing of the body is on screen. */
+  if (!gtk_widget_get_mapped (body))
+    return NULL;
+
+  collect_boxes (body, body, boxes);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      check_natural_height (&g_array_index (boxes, Box, i), problems);
+      for (guint j = i + 1; j < boxes->len; j++)
+        check_overlap (&g_array_index (boxes, Box, i), &g_array_index (boxes, Box, j), problems);
+    }
+
+  /* Every field can be scrolled to: the body is as tall as it needs. */
+  measure_height (body, &minimum, &natural);
+  if (gtk_widget_get_height (body) < minimum)
+    g_string_append_printf (problems, "the body is %d px tall, needs %d; ",
+                            gtk_widget_get_height (body), minimum);
+
+  if (problems->len == 0)
+    return NULL;
+
+  g_string_truncate (problems, problems->len - 2);
+
+  return g_string_free (g_steal_pointer (&problems), FALSE);
+}
+
 /*
  * elicit_render_dialog_to_png:
  * @request: a request, normally without a session
@@ -132,8 +302,10 @@ save_png (GtkWidget   *window,
  * @error: return location for a #GError
  *
  * Draws the dialog @request would get, as it looks when it appears (Accept
- * enabled if the form's defaults are valid), into a PNG file. Needs GTK
- * initialised with a display. A pending @request is cancelled afterwards, as
+ * enabled if the form's defaults are valid), into a PNG file, and checks
+ * that it hides nothing (elicit_render_check_layout()): if it does, the PNG
+ * is written and an error says what is hidden. Needs GTK initialised with a
+ * display. A pending @request is cancelled afterwards, as
  * any dialog that closes does.
  */
 gboolean
@@ -170,6 +342,17 @@ elicit_render_dialog_to_png (ElicitRequest  *request,
   gtk_widget_set_visible (dialog, TRUE);
 
   ret = wait_for_paint (dialog, error) && save_png (dialog, path, error);
+  if (ret)
+    {
+      g_autofree char *hidden = elicit_render_check_layout (dialog);
+
+      if (hidden != NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("The dialog hides content: %s"), hidden);
+          ret = FALSE;
+        }
+    }
 
   gtk_window_destroy (GTK_WINDOW (dialog));
 

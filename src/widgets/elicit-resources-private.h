@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <gtk/gtk.h>
+
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -15,5 +17,7 @@ G_BEGIN_DECLS
  * linked in, and so registered. Call it in the class_init of every widget
  * with a template, before gtk_widget_class_set_template_from_resource(). */
 void elicit_ensure_resources (void);
+
+void elicit_ensure_dark_css (GdkDisplay *display);
 
 G_END_DECLS

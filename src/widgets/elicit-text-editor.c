@@ -38,6 +38,7 @@ struct _ElicitTextEditor
   GtkWidget        *calendar;
   GtkWidget        *hour_spin;
   GtkWidget        *minute_spin;
+  GtkWidget        *when_label;   /* a date as the user reads dates */
 
   ElicitTextFormat  format;
   guint             updating : 1;
@@ -267,9 +268,72 @@ add_picker (ElicitTextEditor *self)
 
 /* ---- building ----------------------------------------------------------- */
 
+/* The date in the user's locale, and for a date and time, the moment in
+ * their own time zone, named: what RFC 3339 text means to them. */
+static char *
+describe_when (ElicitTextEditor *self,
+               const char       *text)
+{
+  g_autoptr(GDateTime) parsed = NULL;
+  g_autoptr(GDateTime) local = NULL;
+  g_autofree char *moment = NULL;
+  g_autofree char *zone = NULL;
+
+  if (self->format == ELICIT_TEXT_FORMAT_DATE)
+    {
+      parsed = parse_date (text);
+      /* Translators: a date as shown under a date field, see strftime(3) */
+      return parsed != NULL ? g_date_time_format (parsed, C_("date shown", "%A, %x")) : NULL;
+    }
+
+  if (strchr (text, 'T') == NULL && strchr (text, 't') == NULL)
+    return NULL;
+  parsed = g_date_time_new_from_iso8601 (text, NULL);
+  if (parsed == NULL)
+    return NULL;
+
+  local = g_date_time_to_local (parsed);
+  /* Translators: a date and time as shown under a date-time field, see strftime(3) */
+  moment = g_date_time_format (local, C_("date-time shown", "%A, %x, %X"));
+  zone = g_date_time_format (local, "%Z, UTC%:z");
+  /* Translators: a date and time, then the user's time zone, as in
+   * "Sunday, 22/11/26, 14:30:00 your time (CET, UTC+01:00)" */
+  return g_strdup_printf (_("%s your time (%s)"), moment, zone);
+}
+
+static void
+update_when (ElicitTextEditor *self)
+{
+  g_autofree char *when = NULL;
+
+  if (self->when_label == NULL)
+    return;
+
+  when = describe_when (self, gtk_editable_get_text (GTK_EDITABLE (self->entry)));
+  gtk_label_set_text (GTK_LABEL (self->when_label), when != NULL ? when : "");
+  gtk_widget_set_visible (self->when_label, when != NULL);
+}
+
+static void
+add_when_label (ElicitTextEditor *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 4);
+  self->when_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->when_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->when_label), TRUE);
+  gtk_widget_add_css_class (self->when_label, "dim-label");
+  gtk_widget_add_css_class (self->when_label, "caption");
+  gtk_widget_set_visible (self->when_label, FALSE);
+  gtk_widget_set_parent (self->when_label, GTK_WIDGET (self));
+}
+
 static void
 text_changed_cb (ElicitTextEditor *self)
 {
+  update_when (self);
   elicit_field_editor_emit_changed (ELICIT_FIELD_EDITOR (self));
 }
 
@@ -314,11 +378,13 @@ build_entry (ElicitTextEditor *self)
       /* Translators: the format of a date the user may type */
       gtk_entry_set_placeholder_text (entry, _("YYYY-MM-DD"));
       add_picker (self);
+      add_when_label (self);
       break;
     case ELICIT_TEXT_FORMAT_DATE_TIME:
       /* Translators: the format of a date and time the user may type */
       gtk_entry_set_placeholder_text (entry, _("YYYY-MM-DDTHH:MM:SS+HH:MM"));
       add_picker (self);
+      add_when_label (self);
       break;
     case ELICIT_TEXT_FORMAT_NONE:
     default:
@@ -372,6 +438,8 @@ elicit_text_editor_constructed (GObject *object)
   if (default_value != NULL && JSON_NODE_HOLDS_VALUE (default_value) &&
       json_node_get_value_type (default_value) == G_TYPE_STRING)
     set_text (self, json_node_get_string (default_value));
+  if (self->entry != NULL)
+    update_when (self);
 
   /* Connected after the default is in, so only the user's edits count. */
   if (self->entry != NULL)
