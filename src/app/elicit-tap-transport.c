@@ -111,6 +111,38 @@ get_object (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
+/* 2026-07-28: a result (an InputRequiredResult, or a task's state) whose
+ * inputRequests carry elicitations. */
+static gboolean
+asks_for_input (JsonNode *message)
+{
+  JsonObject *result;
+
+  if (elicit_peer_classify (message, NULL, NULL, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE)
+    return FALSE;
+
+  result = get_object (json_node_get_object (message), "result");
+
+  return result != NULL && get_object (result, "inputRequests") != NULL;
+}
+
+static void
+translate_input_requests (ElicitTapTransport *self,
+                          JsonObject         *requests)
+{
+  g_autoptr(GList) keys = requests != NULL ? json_object_get_members (requests) : NULL;
+
+  for (GList *l = keys; l != NULL; l = l->next)
+    {
+      JsonObject *entry = get_object (requests, l->data);
+      JsonObject *params = entry != NULL ? get_object (entry, "params") : NULL;
+
+      if (params != NULL &&
+          g_strcmp0 (elicit_json_object_get_string (entry, "method"), "elicitation/create") == 0)
+        elicit_text_domain_translate_elicitation (self->text_domain, params);
+    }
+}
+
 /* Returns a translated copy of @message, or NULL when nothing is to be
  * translated. The received node is the reader's; it is not changed. */
 static JsonNode *
@@ -138,6 +170,12 @@ translate (ElicitTapTransport *self,
       part = get_object (json_node_get_object (copy), "result");
       if (part != NULL)
         elicit_text_domain_translate_tools (self->text_domain, part);
+    }
+  else if (asks_for_input (message))
+    {
+      copy = elicit_json_deep_copy (message);
+      translate_input_requests (self, get_object (get_object (json_node_get_object (copy), "result"),
+                                                  "inputRequests"));
     }
 
   return g_steal_pointer (&copy);
