@@ -34,6 +34,8 @@ bind_text_domain (gpointer data)
  *
  * Binds libelicit's text domain. Every type of the library calls it on first
  * use, so applications rarely need to; calling it more than once is harmless.
+ *
+ * Since: 1.0
  */
 void
 elicit_init (void)

@@ -36,6 +36,8 @@ G_BEGIN_DECLS
  *
  * Why an address or a header was refused. The message names the culprit
  * (never a header's value, which may be a secret).
+ *
+ * Since: 1.0
  */
 typedef enum
 {
@@ -48,6 +50,8 @@ typedef enum
  *
  * How long, in milliseconds, the transport waits by default for a server to
  * answer a request or to go on with a body or an event it started: 60 seconds.
+ *
+ * Since: 1.0
  */
 #define ELICIT_HTTP_TRANSPORT_DEFAULT_TIMEOUT 60000
 

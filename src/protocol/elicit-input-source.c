@@ -857,11 +857,11 @@ round_add_requests (ElicitInputSource *self,
  * every one is answered. A URL request needs no `elicitationId`; once
  * accepted it is complete, since the retry tells the outcome.
  *
- * Fails with %ELICIT_SESSION_ERROR_INVALID_RESPONSE, saying why, for an
+ * Fails with [error@SessionError.INVALID_RESPONSE], saying why, for an
  * entry that is not a request, for a kind of input Elicit does not offer
  * (sampling, roots: it declares no such capability), for an invalid
  * elicitation, or for more than 64 entries; with
- * %ELICIT_SESSION_ERROR_CLOSED when a request is withdrawn (the server went
+ * [error@SessionError.CLOSED] when a request is withdrawn (the server went
  * away).
  *
  * Since: 1.0

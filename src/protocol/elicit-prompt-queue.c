@@ -32,7 +32,7 @@
  * included, and lets it send [property@PromptQueue:burst] requests in quick
  * succession and then [property@PromptQueue:rate] per second (a token
  * bucket). Every request beyond that is answered at once with JSON-RPC error
- * %ELICIT_PROMPT_QUEUE_REFUSAL_CODE, without asking the user, and
+ * [const@PROMPT_QUEUE_REFUSAL_CODE], without asking the user, and
  * [signal@PromptQueue::refused] lets the application say so. Memory stays
  * bounded however many requests arrive.
  *
@@ -42,6 +42,8 @@
  *
  * The queue is a [iface@Gio.ListModel] of the requests it holds, shown and
  * waiting, in the order they arrived.
+ *
+ * Since: 1.0
  */
 
 typedef struct
@@ -485,6 +487,8 @@ elicit_prompt_queue_class_init (ElicitPromptQueueClass *klass)
    *
    * How many requests of one server the queue holds at once, the one shown
    * included; more are refused. At least 1.
+   *
+   * Since: 1.0
    */
   properties[PROP_MAX_PENDING] =
     g_param_spec_uint ("max-pending", NULL, NULL,
@@ -496,6 +500,8 @@ elicit_prompt_queue_class_init (ElicitPromptQueueClass *klass)
    *
    * How many requests one server may send in quick succession: the size of
    * its token bucket. 0 refuses every request.
+   *
+   * Since: 1.0
    */
   properties[PROP_BURST] =
     g_param_spec_uint ("burst", NULL, NULL,
@@ -507,6 +513,8 @@ elicit_prompt_queue_class_init (ElicitPromptQueueClass *klass)
    *
    * How many requests per second one server may send once its burst is
    * spent: the rate its token bucket refills at.
+   *
+   * Since: 1.0
    */
   properties[PROP_RATE] =
     g_param_spec_double ("rate", NULL, NULL,
@@ -524,6 +532,8 @@ elicit_prompt_queue_class_init (ElicitPromptQueueClass *klass)
    * pending request of its server and no other request of that server is
    * shown. Show it (for example in an `ElicitDialog`) and answer it; the
    * next request of that server waits until it is no longer pending.
+   *
+   * Since: 1.0
    */
   signals[PROMPT] =
     g_signal_new ("prompt",
@@ -543,6 +553,8 @@ elicit_prompt_queue_class_init (ElicitPromptQueueClass *klass)
    * the user, because its server has too many requests waiting or sends
    * them too fast. Tell the user, so a server cannot go quiet unnoticed;
    * a flood emits this once per refused request, so coalesce.
+   *
+   * Since: 1.0
    */
   signals[REFUSED] =
     g_signal_new ("refused",
@@ -561,6 +573,8 @@ elicit_prompt_queue_class_init (ElicitPromptQueueClass *klass)
    * Emitted when a request the queue held, shown or waiting, was withdrawn
    * by its server: it cancelled the request or disconnected
    * ([property@Request:withdrawn-reason] says which). Nothing was sent.
+   *
+   * Since: 1.0
    */
   signals[WITHDRAWN] =
     g_signal_new ("withdrawn",
@@ -588,7 +602,9 @@ elicit_prompt_queue_init (ElicitPromptQueue *self)
  *
  * Creates an empty prompt queue with the default limits.
  *
- * Returns: (transfer full): a new #ElicitPromptQueue
+ * Returns: (transfer full): a new [class@PromptQueue]
+ *
+ * Since: 1.0
  */
 ElicitPromptQueue *
 elicit_prompt_queue_new (void)
@@ -603,6 +619,8 @@ elicit_prompt_queue_new (void)
  * Gets how many requests of one server the queue holds at once.
  *
  * Returns: the cap
+ *
+ * Since: 1.0
  */
 guint
 elicit_prompt_queue_get_max_pending (ElicitPromptQueue *self)
@@ -619,6 +637,8 @@ elicit_prompt_queue_get_max_pending (ElicitPromptQueue *self)
  * Gets how many requests one server may send in quick succession.
  *
  * Returns: the burst
+ *
+ * Since: 1.0
  */
 guint
 elicit_prompt_queue_get_burst (ElicitPromptQueue *self)
@@ -636,6 +656,8 @@ elicit_prompt_queue_get_burst (ElicitPromptQueue *self)
  * spent.
  *
  * Returns: the rate
+ *
+ * Since: 1.0
  */
 double
 elicit_prompt_queue_get_rate (ElicitPromptQueue *self)
@@ -652,6 +674,8 @@ elicit_prompt_queue_get_rate (ElicitPromptQueue *self)
  *
  * Sets how many requests of one server the queue holds at once, the one
  * shown included. Requests already held stay.
+ *
+ * Since: 1.0
  */
 void
 elicit_prompt_queue_set_max_pending (ElicitPromptQueue *self,
@@ -673,6 +697,8 @@ elicit_prompt_queue_set_max_pending (ElicitPromptQueue *self,
  * @burst: the size of each server's token bucket
  *
  * Sets how many requests one server may send in quick succession.
+ *
+ * Since: 1.0
  */
 void
 elicit_prompt_queue_set_burst (ElicitPromptQueue *self,
@@ -705,6 +731,8 @@ elicit_prompt_queue_set_burst (ElicitPromptQueue *self,
  *
  * Sets how many requests per second one server may send once its burst is
  * spent. With 0, a server may send no more than its burst, ever.
+ *
+ * Since: 1.0
  */
 void
 elicit_prompt_queue_set_rate (ElicitPromptQueue *self,
@@ -728,6 +756,8 @@ elicit_prompt_queue_set_rate (ElicitPromptQueue *self,
  * Queues every elicitation @session receives from now on
  * ([signal@Session::elicitation]), and withdraws its requests when it
  * closes. Connect to [signal@PromptQueue::prompt] first.
+ *
+ * Since: 1.0
  */
 void
 elicit_prompt_queue_add_session (ElicitPromptQueue *self,
@@ -755,6 +785,8 @@ elicit_prompt_queue_add_session (ElicitPromptQueue *self,
  *
  * Stops queueing what @session receives. Its requests already in the queue
  * stay there until they are answered.
+ *
+ * Since: 1.0
  */
 void
 elicit_prompt_queue_remove_session (ElicitPromptQueue *self,
@@ -782,11 +814,13 @@ elicit_prompt_queue_remove_session (ElicitPromptQueue *self,
  *
  * If its server already has [property@PromptQueue:max-pending] requests in
  * the queue, or has spent its rate limit, @request is answered at once with
- * JSON-RPC error %ELICIT_PROMPT_QUEUE_REFUSAL_CODE and
+ * JSON-RPC error [const@PROMPT_QUEUE_REFUSAL_CODE] and
  * [signal@PromptQueue::refused] is emitted.
  *
  * Returns: %TRUE if @request was queued (or already was), %FALSE if it was
  *   refused or is not pending
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_prompt_queue_push (ElicitPromptQueue *self,
@@ -841,6 +875,8 @@ elicit_prompt_queue_push (ElicitPromptQueue *self,
  * last presented and that is still pending.
  *
  * Returns: (transfer none) (nullable): the request shown, or %NULL
+ *
+ * Since: 1.0
  */
 ElicitRequest *
 elicit_prompt_queue_get_shown (ElicitPromptQueue *self,
@@ -867,6 +903,8 @@ elicit_prompt_queue_get_shown (ElicitPromptQueue *self,
  * shown included.
  *
  * Returns: the number of requests
+ *
+ * Since: 1.0
  */
 guint
 elicit_prompt_queue_get_n_pending (ElicitPromptQueue *self,
@@ -893,6 +931,8 @@ elicit_prompt_queue_get_n_pending (ElicitPromptQueue *self,
  * [enum@RequestState.WITHDRAWN], nothing is sent, and
  * [signal@PromptQueue::withdrawn] is emitted for each. Sessions given to
  * [method@PromptQueue.add_session] do this by themselves when they close.
+ *
+ * Since: 1.0
  */
 void
 elicit_prompt_queue_withdraw_all (ElicitPromptQueue *self,

@@ -24,6 +24,8 @@ G_BEGIN_DECLS
  *
  * How many requests of one server a [class@PromptQueue] holds at once by
  * default, the one shown included.
+ *
+ * Since: 1.0
  */
 #define ELICIT_PROMPT_QUEUE_DEFAULT_MAX_PENDING 16
 
@@ -32,6 +34,8 @@ G_BEGIN_DECLS
  *
  * How many requests one server may send in a quick burst by default before
  * the rate limit applies.
+ *
+ * Since: 1.0
  */
 #define ELICIT_PROMPT_QUEUE_DEFAULT_BURST 20
 
@@ -40,6 +44,8 @@ G_BEGIN_DECLS
  *
  * How many requests per second one server may send by default once its
  * burst is spent.
+ *
+ * Since: 1.0
  */
 #define ELICIT_PROMPT_QUEUE_DEFAULT_RATE 1.0
 
@@ -48,6 +54,8 @@ G_BEGIN_DECLS
  *
  * The JSON-RPC error code a refused request is answered with: -32000, in
  * the range JSON-RPC leaves to implementations.
+ *
+ * Since: 1.0
  */
 #define ELICIT_PROMPT_QUEUE_REFUSAL_CODE (-32000)
 

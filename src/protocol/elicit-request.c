@@ -33,6 +33,8 @@
  * The server may take a request back ([signal@Request::withdrawn]: it sent
  * `notifications/cancelled`, or the connection closed), and in URL mode report
  * the interaction complete ([signal@Request::completed]).
+ *
+ * Since: 1.0
  */
 
 struct _ElicitRequest
@@ -230,6 +232,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    * ElicitRequest:mode:
    *
    * Whether the server asks for a form or for a visit to a URL.
+   *
+   * Since: 1.0
    */
   properties[PROP_MODE] =
     g_param_spec_enum ("mode", NULL, NULL,
@@ -240,6 +244,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    * ElicitRequest:state:
    *
    * Where the request is in its life; notified on every change.
+   *
+   * Since: 1.0
    */
   properties[PROP_STATE] =
     g_param_spec_enum ("state", NULL, NULL,
@@ -251,6 +257,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    *
    * The server's message explaining why it asks, as the server sent it:
    * untrusted plain text, never markup.
+   *
+   * Since: 1.0
    */
   properties[PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL,
@@ -261,6 +269,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    * ElicitRequest:schema:
    *
    * Form mode: the fields asked for. %NULL in URL mode.
+   *
+   * Since: 1.0
    */
   properties[PROP_SCHEMA] =
     g_param_spec_object ("schema", NULL, NULL,
@@ -272,6 +282,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    *
    * URL mode: the URL the server wants the user to visit, unchecked beyond
    * being an absolute URI. %NULL in form mode.
+   *
+   * Since: 1.0
    */
   properties[PROP_URL] =
     g_param_spec_string ("url", NULL, NULL,
@@ -283,6 +295,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    *
    * URL mode: the server's id for this elicitation, which its completion
    * notification names. %NULL in form mode.
+   *
+   * Since: 1.0
    */
   properties[PROP_ELICITATION_ID] =
     g_param_spec_string ("elicitation-id", NULL, NULL,
@@ -294,6 +308,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    *
    * Why the request was withdrawn, once it is: the server's reason (plain
    * text) or the reason the connection closed.
+   *
+   * Since: 1.0
    */
   properties[PROP_WITHDRAWN_REASON] =
     g_param_spec_string ("withdrawn-reason", NULL, NULL,
@@ -309,6 +325,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    *
    * Emitted when the server no longer wants an answer: it cancelled the
    * request, or the connection closed. Nothing is sent; close the prompt.
+   *
+   * Since: 1.0
    */
   signals[WITHDRAWN] =
     g_signal_new ("withdrawn",
@@ -324,6 +342,8 @@ elicit_request_class_init (ElicitRequestClass *klass)
    *
    * URL mode: emitted when the server reports that the out-of-band
    * interaction is complete (`notifications/elicitation/complete`).
+   *
+   * Since: 1.0
    */
   signals[COMPLETED] =
     g_signal_new ("completed",
@@ -477,8 +497,10 @@ parse_url (ElicitRequest  *self,
  * changes its state and sends nothing.
  *
  * Returns: (transfer full) (nullable): a new request, or %NULL with
- *   %ELICIT_SESSION_ERROR_INVALID_PARAMS naming the parameter at fault, or
+ *   [error@SessionError.INVALID_PARAMS] naming the parameter at fault, or
  *   with the [error@SchemaError] that refused `requestedSchema`
+ *
+ * Since: 1.0
  */
 ElicitRequest *
 elicit_request_new (JsonObject  *params,
@@ -524,6 +546,8 @@ elicit_request_new_for_revision (JsonObject  *params,
  * Gets the session the request came from, if it is still alive.
  *
  * Returns: (transfer full) (nullable): the session, or %NULL
+ *
+ * Since: 1.0
  */
 ElicitSession *
 elicit_request_dup_session (ElicitRequest *self)
@@ -540,6 +564,8 @@ elicit_request_dup_session (ElicitRequest *self)
  * Gets whether the server asks for a form or for a visit to a URL.
  *
  * Returns: the mode
+ *
+ * Since: 1.0
  */
 ElicitRequestMode
 elicit_request_get_mode (ElicitRequest *self)
@@ -556,6 +582,8 @@ elicit_request_get_mode (ElicitRequest *self)
  * Gets where the request is in its life.
  *
  * Returns: the state
+ *
+ * Since: 1.0
  */
 ElicitRequestState
 elicit_request_get_state (ElicitRequest *self)
@@ -572,6 +600,8 @@ elicit_request_get_state (ElicitRequest *self)
  * Gets the server's message: untrusted plain text, never markup.
  *
  * Returns: the message
+ *
+ * Since: 1.0
  */
 const char *
 elicit_request_get_message (ElicitRequest *self)
@@ -588,6 +618,8 @@ elicit_request_get_message (ElicitRequest *self)
  * Gets the fields a form-mode request asks for.
  *
  * Returns: (transfer none) (nullable): the schema, or %NULL in URL mode
+ *
+ * Since: 1.0
  */
 ElicitSchema *
 elicit_request_get_schema (ElicitRequest *self)
@@ -605,6 +637,8 @@ elicit_request_get_schema (ElicitRequest *self)
  * and open it only with the user's consent.
  *
  * Returns: (nullable): the URL, or %NULL in form mode
+ *
+ * Since: 1.0
  */
 const char *
 elicit_request_get_url (ElicitRequest *self)
@@ -621,6 +655,8 @@ elicit_request_get_url (ElicitRequest *self)
  * Gets the server's id for a URL-mode elicitation.
  *
  * Returns: (nullable): the id, or %NULL in form mode
+ *
+ * Since: 1.0
  */
 const char *
 elicit_request_get_elicitation_id (ElicitRequest *self)
@@ -638,6 +674,8 @@ elicit_request_get_elicitation_id (ElicitRequest *self)
  *
  * Returns: (nullable): the reason, or %NULL unless the state is
  *   [enum@RequestState.WITHDRAWN]
+ *
+ * Since: 1.0
  */
 const char *
 elicit_request_get_withdrawn_reason (ElicitRequest *self)
@@ -658,12 +696,14 @@ elicit_request_get_withdrawn_reason (ElicitRequest *self)
  * consented to visit the URL).
  *
  * Form content is checked against the schema first; content that does not
- * satisfy it is refused with %ELICIT_SCHEMA_ERROR_INVALID_CONTENT and the
+ * satisfy it is refused with [error@SchemaError.INVALID_CONTENT] and the
  * field errors, nothing is sent and the request stays pending. A request the
- * server withdrew meanwhile is not answered (%ELICIT_SESSION_ERROR_CLOSED).
+ * server withdrew meanwhile is not answered ([error@SessionError.CLOSED]).
  * Answering twice is a programming error.
  *
  * Returns: %TRUE if the answer was sent
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_request_accept (ElicitRequest  *self,
@@ -733,6 +773,8 @@ answer (ElicitRequest      *self,
  *
  * Sends `decline`: the user explicitly refused. Answering twice is a
  * programming error; a request the server withdrew is left alone.
+ *
+ * Since: 1.0
  */
 void
 elicit_request_decline (ElicitRequest *self)
@@ -749,6 +791,8 @@ elicit_request_decline (ElicitRequest *self)
  * Sends `cancel`: the user dismissed the request without choosing (closed
  * the dialog, pressed Escape). Answering twice is a programming error; a
  * request the server withdrew is left alone.
+ *
+ * Since: 1.0
  */
 void
 elicit_request_cancel (ElicitRequest *self)

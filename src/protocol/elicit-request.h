@@ -25,6 +25,8 @@ G_BEGIN_DECLS
  * @ELICIT_REQUEST_MODE_URL: the server asks the user to visit a URL, out of band
  *
  * The two ways a server can ask for input.
+ *
+ * Since: 1.0
  */
 typedef enum
 {
@@ -42,6 +44,8 @@ typedef enum
  * @ELICIT_REQUEST_STATE_COMPLETED: URL mode: the server said the interaction is complete
  *
  * Where a request is in its life. Every request leaves PENDING exactly once.
+ *
+ * Since: 1.0
  */
 typedef enum
 {

@@ -48,6 +48,8 @@ call_done_cb (GObject      *object,
  * @user_data: data for @callback
  *
  * Calls any method of the server. Prefer the dedicated calls where there is one.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_call_async (ElicitSession       *self,
@@ -82,6 +84,8 @@ elicit_session_call_async (ElicitSession       *self,
  * Finishes [method@Session.call_async].
  *
  * Returns: (transfer full): the `result` the server answered with, or %NULL
+ *
+ * Since: 1.0
  */
 JsonNode *
 elicit_session_call_finish (ElicitSession  *self,
@@ -118,6 +122,8 @@ ping_cb (GObject      *object,
  * @user_data: data for @callback
  *
  * Checks that the server answers.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_ping_async (ElicitSession       *self,
@@ -149,6 +155,8 @@ elicit_session_ping_async (ElicitSession       *self,
  * Finishes [method@Session.ping_async].
  *
  * Returns: %TRUE if the server answered
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_session_ping_finish (ElicitSession  *self,
@@ -325,6 +333,8 @@ list_tools_page (ElicitSession *self,
  * @user_data: data for @callback
  *
  * Lists the server's tools, following `nextCursor` through every page.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_list_tools_async (ElicitSession       *self,
@@ -362,6 +372,8 @@ elicit_session_list_tools_async (ElicitSession       *self,
  *
  * Returns: (transfer full): the tools, each a JSON object with at least a
  *   `name`, in the server's order, or %NULL
+ *
+ * Since: 1.0
  */
 JsonArray *
 elicit_session_list_tools_finish (ElicitSession  *self,
@@ -624,9 +636,11 @@ relist_tools (ElicitSession *self,
  * server's `requestState` exactly as it was sent, for as many rounds as the
  * server needs, up to 16.
  *
- * The call fails with %ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED when
+ * The call fails with [error@SessionError.URL_ELICITATION_REQUIRED] when
  * the server needs the user to complete URL elicitations first; get them
- * with [func@session_error_get_elicitations], then offer to retry.
+ * with [func@SessionError.get_elicitations], then offer to retry.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_call_tool_async (ElicitSession          *self,
@@ -683,6 +697,8 @@ elicit_session_call_tool_async (ElicitSession          *self,
  *
  * Returns: (transfer full): the tool's result (`content`,
  *   `structuredContent`, `isError`), or %NULL
+ *
+ * Since: 1.0
  */
 JsonObject *
 elicit_session_call_tool_finish (ElicitSession  *self,

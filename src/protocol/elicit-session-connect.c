@@ -449,9 +449,11 @@ start_discover (ElicitSession *self,
  * Starts the transport and finds out which revision the server speaks: a
  * `server/discover` probe in 2026-07-28 first, then, for a server that does
  * not answer it as a modern server does, the `initialize` handshake of
- * 2025-11-25. Fails with %ELICIT_SESSION_ERROR_UNSUPPORTED_VERSION if the
+ * 2025-11-25. Fails with [error@SessionError.UNSUPPORTED_VERSION] if the
  * server only speaks versions this client does not (the session then
  * closes), or with the error the server answered with.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_connect_async (ElicitSession       *self,
@@ -491,6 +493,8 @@ elicit_session_connect_async (ElicitSession       *self,
  * Finishes [method@Session.connect_async].
  *
  * Returns: %TRUE once the session is ready
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_session_connect_finish (ElicitSession  *self,

@@ -62,6 +62,8 @@ error_private_clear (GError *error)
  * The quark of [error@SessionError], an extended error domain.
  *
  * Returns: the error domain
+ *
+ * Since: 1.0
  */
 GQuark
 elicit_session_error_quark (void)
@@ -90,6 +92,8 @@ elicit_session_error_quark (void)
  *
  * Returns: the code, or 0 if @error is not an [error@SessionError] the
  *   server sent
+ *
+ * Since: 1.0
  */
 gint64
 elicit_session_error_get_code (const GError *error)
@@ -109,6 +113,8 @@ elicit_session_error_get_code (const GError *error)
  * Gets the `data` of the JSON-RPC error the server answered with.
  *
  * Returns: (transfer none) (nullable): the data, or %NULL
+ *
+ * Since: 1.0
  */
 JsonNode *
 elicit_session_error_get_data (const GError *error)
@@ -125,7 +131,7 @@ elicit_session_error_get_data (const GError *error)
  * elicit_session_error_get_elicitations:
  * @error: an error
  *
- * Gets the URL elicitations a %ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED
+ * Gets the URL elicitations a [error@SessionError.URL_ELICITATION_REQUIRED]
  * error carries: what the user must complete before the call is retried.
  *
  * They are URL-mode [class@Request]s in the session: show each like any other
@@ -136,6 +142,8 @@ elicit_session_error_get_data (const GError *error)
  *
  * Returns: (transfer none) (nullable) (element-type ElicitRequest): the
  *   elicitations, or %NULL for any other error
+ *
+ * Since: 1.0
  */
 GPtrArray *
 elicit_session_error_get_elicitations (const GError *error)

@@ -24,8 +24,8 @@ G_BEGIN_DECLS
  * The error domain of MCP calls: JSON-RPC errors the server answered with,
  * and what can go wrong around them. An extended error domain: errors the
  * server sent carry its code, its data and, for
- * %ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED, the elicitations it listed
- * (see [func@session_error_get_elicitations]).
+ * [error@SessionError.URL_ELICITATION_REQUIRED], the elicitations it listed
+ * (see [func@SessionError.get_elicitations]).
  */
 #define ELICIT_SESSION_ERROR (elicit_session_error_quark ())
 
@@ -46,7 +46,7 @@ G_BEGIN_DECLS
  * @ELICIT_SESSION_ERROR_UNSUPPORTED_PROTOCOL_VERSION: MCP -32022: the server does not speak the
  *   protocol version the request declared; its data lists those it does
  * @ELICIT_SESSION_ERROR_SERVER_ERROR: any other code the server answered with; the code
- *   itself is in [func@session_error_get_code]
+ *   itself is in [func@SessionError.get_code]
  * @ELICIT_SESSION_ERROR_CLOSED: the connection closed (the message says why), or is closed
  * @ELICIT_SESSION_ERROR_TIMEOUT: the server did not answer in time
  * @ELICIT_SESSION_ERROR_UNSUPPORTED_VERSION: the server only speaks a protocol version this
@@ -57,6 +57,8 @@ G_BEGIN_DECLS
  * Why a call failed. The JSON-RPC codes have their numeric values, as in
  * jsonrpc-glib. A call cancelled through its [class@Gio.Cancellable] fails
  * with %G_IO_ERROR_CANCELLED, as everywhere in GIO.
+ *
+ * Since: 1.0
  */
 typedef enum
 {

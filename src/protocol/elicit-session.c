@@ -34,7 +34,7 @@
  * Calls: [method@Session.list_tools_async] (following pagination),
  * [method@Session.call_tool_async] (with progress), [method@Session.ping_async],
  * and any method with [method@Session.call_async]. A call that gets no answer
- * within [property@Session:timeout] fails with %ELICIT_SESSION_ERROR_TIMEOUT;
+ * within [property@Session:timeout] fails with [error@SessionError.TIMEOUT];
  * progress restarts the clock, and so does answering an elicitation, and it
  * does not run out while an elicitation waits for the user. Cancelling a call
  * sends `notifications/cancelled`; a late answer is ignored.
@@ -51,8 +51,10 @@
  * survived.
  *
  * When the transport closes, every pending call fails with
- * %ELICIT_SESSION_ERROR_CLOSED and the transport's reason, every open request
+ * [error@SessionError.CLOSED] and the transport's reason, every open request
  * is withdrawn, and [signal@Session::closed] is emitted.
+ *
+ * Since: 1.0
  */
 
 GParamSpec *elicit_session_properties[ELICIT_SESSION_N_PROPS];
@@ -452,6 +454,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * ElicitSession:transport:
    *
    * The transport the session speaks over.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_TRANSPORT] =
     g_param_spec_object ("transport", NULL, NULL,
@@ -462,6 +466,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * ElicitSession:state:
    *
    * Where the session is in the MCP lifecycle.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_STATE] =
     g_param_spec_enum ("state", NULL, NULL,
@@ -473,6 +479,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    *
    * The name the user gave this server in their own configuration: the
    * trusted label to show with everything the server asks.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_DISPLAY_NAME] =
     g_param_spec_string ("display-name", NULL, NULL,
@@ -483,6 +491,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * ElicitSession:protocol-version:
    *
    * The protocol version negotiated with the server, once connected.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_PROTOCOL_VERSION] =
     g_param_spec_string ("protocol-version", NULL, NULL,
@@ -493,6 +503,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * ElicitSession:server-capabilities:
    *
    * The capabilities the server announced, once connected.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_SERVER_CAPABILITIES] =
     g_param_spec_boxed ("server-capabilities", NULL, NULL,
@@ -504,6 +516,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    *
    * The name the server gives itself (`serverInfo.name`), made safe to
    * show as one line. Self-reported: never the only label.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_SERVER_NAME] =
     g_param_spec_string ("server-name", NULL, NULL,
@@ -515,6 +529,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    *
    * The human-readable title the server gives itself (`serverInfo.title`),
    * if any, made safe to show as one line. Self-reported.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_SERVER_TITLE] =
     g_param_spec_string ("server-title", NULL, NULL,
@@ -525,6 +541,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * ElicitSession:server-version:
    *
    * The version the server reports (`serverInfo.version`). Self-reported.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_SERVER_VERSION] =
     g_param_spec_string ("server-version", NULL, NULL,
@@ -535,6 +553,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * ElicitSession:instructions:
    *
    * The server's instructions for using it, if it gave any, as plain text.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_INSTRUCTIONS] =
     g_param_spec_string ("instructions", NULL, NULL,
@@ -545,8 +565,10 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * ElicitSession:timeout:
    *
    * How long, in milliseconds, a call may go without an answer or progress
-   * before it fails with %ELICIT_SESSION_ERROR_TIMEOUT; 0 waits forever. The
+   * before it fails with [error@SessionError.TIMEOUT]; 0 waits forever. The
    * clock stops while an elicitation waits for the user.
+   *
+   * Since: 1.0
    */
   elicit_session_properties[ELICIT_SESSION_PROP_TIMEOUT] =
     g_param_spec_uint ("timeout", NULL, NULL,
@@ -564,6 +586,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * Emitted for each `elicitation/create` the server sends. Keep a reference
    * to @request and answer it when the user has decided; a request nobody
    * keeps is answered `cancel`.
+   *
+   * Since: 1.0
    */
   elicit_session_signals[ELICIT_SESSION_SIGNAL_ELICITATION] =
     g_signal_new ("elicitation",
@@ -582,6 +606,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * @data: the logged data, any JSON value
    *
    * Emitted for each `notifications/message` log message from the server.
+   *
+   * Since: 1.0
    */
   elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE] =
     g_signal_new ("message",
@@ -603,6 +629,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    *
    * Emitted for each `notifications/progress`. Progress of a call made with
    * a progress callback also reaches that callback.
+   *
+   * Since: 1.0
    */
   elicit_session_signals[ELICIT_SESSION_SIGNAL_PROGRESS] =
     g_signal_new ("progress",
@@ -621,6 +649,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * @kind: `tools`, `prompts` or `resources`; also the signal's detail
    *
    * Emitted when the server says one of its lists changed.
+   *
+   * Since: 1.0
    */
   elicit_session_signals[ELICIT_SESSION_SIGNAL_LIST_CHANGED] =
     g_signal_new ("list-changed",
@@ -637,6 +667,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    *
    * Emitted once, when the connection closes. Pending calls have failed and
    * open requests have been withdrawn by then.
+   *
+   * Since: 1.0
    */
   /**
    * ElicitSession::task-status:
@@ -693,6 +725,8 @@ elicit_session_init (ElicitSession *self)
  * [method@Session.connect_async].
  *
  * Returns: (transfer full): a new session
+ *
+ * Since: 1.0
  */
 ElicitSession *
 elicit_session_new (ElicitTransport *transport)
@@ -709,6 +743,8 @@ elicit_session_new (ElicitTransport *transport)
  * Gets the transport the session speaks over.
  *
  * Returns: (transfer none): the transport
+ *
+ * Since: 1.0
  */
 ElicitTransport *
 elicit_session_get_transport (ElicitSession *self)
@@ -743,6 +779,8 @@ elicit_session_get_peer (ElicitSession *self)
  * Gets where the session is in the MCP lifecycle.
  *
  * Returns: the state
+ *
+ * Since: 1.0
  */
 ElicitSessionState
 elicit_session_get_state (ElicitSession *self)
@@ -759,6 +797,8 @@ elicit_session_get_state (ElicitSession *self)
  * Gets why the session closed.
  *
  * Returns: (nullable) (transfer none): the reason, or %NULL while not closed
+ *
+ * Since: 1.0
  */
 const GError *
 elicit_session_get_close_error (ElicitSession *self)
@@ -775,6 +815,8 @@ elicit_session_get_close_error (ElicitSession *self)
  * Gets the name the user gave the server: the trusted label.
  *
  * Returns: (nullable): the display name
+ *
+ * Since: 1.0
  */
 const char *
 elicit_session_get_display_name (ElicitSession *self)
@@ -791,6 +833,8 @@ elicit_session_get_display_name (ElicitSession *self)
  * Gets the protocol version negotiated with the server.
  *
  * Returns: (nullable): the version, or %NULL before the handshake
+ *
+ * Since: 1.0
  */
 const char *
 elicit_session_get_protocol_version (ElicitSession *self)
@@ -807,6 +851,8 @@ elicit_session_get_protocol_version (ElicitSession *self)
  * Gets the capabilities the server announced.
  *
  * Returns: (transfer none) (nullable): the capabilities, or %NULL before the handshake
+ *
+ * Since: 1.0
  */
 JsonObject *
 elicit_session_get_server_capabilities (ElicitSession *self)
@@ -824,6 +870,8 @@ elicit_session_get_server_capabilities (ElicitSession *self)
  * next to [property@Session:display-name].
  *
  * Returns: (nullable): the name, or %NULL before the handshake
+ *
+ * Since: 1.0
  */
 const char *
 elicit_session_get_server_name (ElicitSession *self)
@@ -840,6 +888,8 @@ elicit_session_get_server_name (ElicitSession *self)
  * Gets the human-readable title the server gives itself. Self-reported.
  *
  * Returns: (nullable): the title, or %NULL if it gave none
+ *
+ * Since: 1.0
  */
 const char *
 elicit_session_get_server_title (ElicitSession *self)
@@ -856,6 +906,8 @@ elicit_session_get_server_title (ElicitSession *self)
  * Gets the version the server reports. Self-reported.
  *
  * Returns: (nullable): the version, or %NULL before the handshake
+ *
+ * Since: 1.0
  */
 const char *
 elicit_session_get_server_version (ElicitSession *self)
@@ -872,6 +924,8 @@ elicit_session_get_server_version (ElicitSession *self)
  * Gets the server's instructions, as plain text.
  *
  * Returns: (nullable): the instructions, or %NULL if it gave none
+ *
+ * Since: 1.0
  */
 const char *
 elicit_session_get_instructions (ElicitSession *self)
@@ -888,6 +942,8 @@ elicit_session_get_instructions (ElicitSession *self)
  * Gets how long a call may go without an answer or progress.
  *
  * Returns: the timeout in milliseconds, 0 for none
+ *
+ * Since: 1.0
  */
 guint
 elicit_session_get_timeout (ElicitSession *self)
@@ -903,6 +959,8 @@ elicit_session_get_timeout (ElicitSession *self)
  * @display_name: (nullable): the name the user gave the server
  *
  * Sets the trusted label for the server, from the user's configuration.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_set_display_name (ElicitSession *self,
@@ -921,6 +979,8 @@ elicit_session_set_display_name (ElicitSession *self,
  *
  * Sets how long a call may go without an answer or progress. Applies to
  * calls started afterwards and to the clocks restarted by progress.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_set_timeout (ElicitSession *self,
@@ -1022,6 +1082,8 @@ elicit_session_set_protocol_versions (ElicitSession      *self,
  * @version: its version
  *
  * Sets the `clientInfo` sent in `initialize`. The default describes Elicit.
+ *
+ * Since: 1.0
  */
 void
 elicit_session_set_client_info (ElicitSession *self,
@@ -1065,6 +1127,8 @@ transport_close_cb (GObject      *object,
  * Closes the session: pending calls fail, open requests are withdrawn,
  * [signal@Session::closed] is emitted, and the transport releases the server
  * (for a child process: input closed, then `SIGTERM`, then `SIGKILL`).
+ *
+ * Since: 1.0
  */
 void
 elicit_session_close_async (ElicitSession       *self,
@@ -1093,6 +1157,8 @@ elicit_session_close_async (ElicitSession       *self,
  * Finishes [method@Session.close_async].
  *
  * Returns: %TRUE when the server has been released
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_session_close_finish (ElicitSession  *self,

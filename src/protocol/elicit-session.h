@@ -49,6 +49,8 @@ G_BEGIN_DECLS
  * @ELICIT_SESSION_STATE_CLOSED: the connection closed; see [method@Session.get_close_error]
  *
  * Where a session is in the MCP lifecycle.
+ *
+ * Since: 1.0
  */
 typedef enum
 {
@@ -66,6 +68,8 @@ typedef enum
  * @user_data: the data given with the callback
  *
  * Receives the progress a server reports for one call.
+ *
+ * Since: 1.0
  */
 typedef void (*ElicitProgressCallback) (double      progress,
                                         double      total,

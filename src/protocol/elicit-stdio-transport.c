@@ -37,6 +37,8 @@
  * milliseconds, it gets `SIGTERM`, and after as long again `SIGKILL`. All of
  * it happens in the background, without blocking the main loop; dropping the
  * last reference to a running transport shuts the server down the same way.
+ *
+ * Since: 1.0
  */
 
 /* Longest stderr line kept; the rest of a longer one is dropped. */
@@ -697,6 +699,8 @@ elicit_stdio_transport_class_init (ElicitStdioTransportClass *klass)
    *
    * The command that starts the server and its arguments; the command is
    * looked up in `PATH`.
+   *
+   * Since: 1.0
    */
   properties[PROP_ARGV] =
     g_param_spec_boxed ("argv", NULL, NULL,
@@ -708,6 +712,8 @@ elicit_stdio_transport_class_init (ElicitStdioTransportClass *klass)
    *
    * Extra environment variables for the server, as `NAME=VALUE` strings,
    * added to (and overriding) the environment it inherits.
+   *
+   * Since: 1.0
    */
   properties[PROP_ENVIRONMENT] =
     g_param_spec_boxed ("environment", NULL, NULL,
@@ -718,6 +724,8 @@ elicit_stdio_transport_class_init (ElicitStdioTransportClass *klass)
    * ElicitStdioTransport:cwd:
    *
    * The directory the server starts in, or %NULL for ours.
+   *
+   * Since: 1.0
    */
   properties[PROP_CWD] =
     g_param_spec_string ("cwd", NULL, NULL,
@@ -729,6 +737,8 @@ elicit_stdio_transport_class_init (ElicitStdioTransportClass *klass)
    *
    * The longest line accepted from the server's output, in bytes; a longer
    * one closes the transport. Takes effect at [method@Transport.start].
+   *
+   * Since: 1.0
    */
   properties[PROP_MAX_LINE_LENGTH] =
     g_param_spec_uint64 ("max-line-length", NULL, NULL,
@@ -741,6 +751,8 @@ elicit_stdio_transport_class_init (ElicitStdioTransportClass *klass)
    * How long, in milliseconds, the server has to exit after its input is
    * closed before it gets `SIGTERM`, and after that before `SIGKILL`. Also
    * how long a server that closed its output may keep running.
+   *
+   * Since: 1.0
    */
   properties[PROP_SHUTDOWN_TIMEOUT] =
     g_param_spec_uint ("shutdown-timeout", NULL, NULL,
@@ -775,7 +787,9 @@ elicit_stdio_transport_init (ElicitStdioTransport *self)
  * called; the server may write before that, it just waits.
  *
  * Returns: (transfer full): a new transport, or %NULL if the server could
- *   not be started (%ELICIT_TRANSPORT_ERROR_SPAWN_FAILED)
+ *   not be started ([error@TransportError.SPAWN_FAILED])
+ *
+ * Since: 1.0
  */
 ElicitTransport *
 elicit_stdio_transport_new (const char * const  *argv,
@@ -800,6 +814,8 @@ elicit_stdio_transport_new (const char * const  *argv,
  * Gets the command that started the server.
  *
  * Returns: (transfer none) (array zero-terminated=1): the command and its arguments
+ *
+ * Since: 1.0
  */
 const char * const *
 elicit_stdio_transport_get_argv (ElicitStdioTransport *self)
@@ -816,6 +832,8 @@ elicit_stdio_transport_get_argv (ElicitStdioTransport *self)
  * Gets the extra environment variables the server was started with.
  *
  * Returns: (transfer none) (array zero-terminated=1) (nullable): `NAME=VALUE` strings
+ *
+ * Since: 1.0
  */
 const char * const *
 elicit_stdio_transport_get_environment (ElicitStdioTransport *self)
@@ -832,6 +850,8 @@ elicit_stdio_transport_get_environment (ElicitStdioTransport *self)
  * Gets the directory the server was started in.
  *
  * Returns: (nullable) (type filename): the directory, or %NULL for ours
+ *
+ * Since: 1.0
  */
 const char *
 elicit_stdio_transport_get_cwd (ElicitStdioTransport *self)
@@ -848,6 +868,8 @@ elicit_stdio_transport_get_cwd (ElicitStdioTransport *self)
  * Gets the server's process id, as a string, for logs.
  *
  * Returns: (nullable): the process id, or %NULL once the server has exited
+ *
+ * Since: 1.0
  */
 const char *
 elicit_stdio_transport_get_identifier (ElicitStdioTransport *self)
@@ -867,6 +889,8 @@ elicit_stdio_transport_get_identifier (ElicitStdioTransport *self)
  * Gets the longest line accepted from the server, in bytes.
  *
  * Returns: the limit
+ *
+ * Since: 1.0
  */
 gsize
 elicit_stdio_transport_get_max_line_length (ElicitStdioTransport *self)
@@ -883,6 +907,8 @@ elicit_stdio_transport_get_max_line_length (ElicitStdioTransport *self)
  * Gets how long the server has to exit at each step of a shutdown.
  *
  * Returns: the timeout, in milliseconds
+ *
+ * Since: 1.0
  */
 guint
 elicit_stdio_transport_get_shutdown_timeout (ElicitStdioTransport *self)
@@ -898,8 +924,10 @@ elicit_stdio_transport_get_shutdown_timeout (ElicitStdioTransport *self)
  * @max_line_length: the longest line accepted, in bytes
  *
  * Sets the longest line accepted from the server; a longer line closes the
- * transport with %ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG. Set it before
+ * transport with [error@TransportError.LINE_TOO_LONG]. Set it before
  * starting.
+ *
+ * Since: 1.0
  */
 void
 elicit_stdio_transport_set_max_line_length (ElicitStdioTransport *self,
@@ -923,6 +951,8 @@ elicit_stdio_transport_set_max_line_length (ElicitStdioTransport *self,
  *
  * Sets how long the server has to exit at each step of a shutdown (after
  * its input is closed, then after `SIGTERM`).
+ *
+ * Since: 1.0
  */
 void
 elicit_stdio_transport_set_shutdown_timeout (ElicitStdioTransport *self,

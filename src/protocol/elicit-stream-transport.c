@@ -27,6 +27,8 @@
  * [property@StreamTransport:max-line-length] close the transport instead of
  * growing memory; so does a line that is not valid JSON. Messages received
  * before such a line are still emitted.
+ *
+ * Since: 1.0
  */
 
 struct _ElicitStreamTransport
@@ -374,6 +376,8 @@ elicit_stream_transport_class_init (ElicitStreamTransportClass *klass)
    * ElicitStreamTransport:stream:
    *
    * The stream messages are read from and written to.
+   *
+   * Since: 1.0
    */
   properties[PROP_STREAM] =
     g_param_spec_object ("stream", NULL, NULL,
@@ -385,6 +389,8 @@ elicit_stream_transport_class_init (ElicitStreamTransportClass *klass)
    *
    * The longest line accepted, in bytes; a longer one closes the transport.
    * Takes effect at [method@Transport.start].
+   *
+   * Since: 1.0
    */
   properties[PROP_MAX_LINE_LENGTH] =
     g_param_spec_uint64 ("max-line-length", NULL, NULL,
@@ -413,6 +419,8 @@ elicit_stream_transport_init (ElicitStreamTransport *self)
  * on @stream.
  *
  * Returns: (transfer full): a new transport
+ *
+ * Since: 1.0
  */
 ElicitTransport *
 elicit_stream_transport_new (GIOStream *stream)
@@ -429,6 +437,8 @@ elicit_stream_transport_new (GIOStream *stream)
  * Gets the stream the transport speaks over.
  *
  * Returns: (transfer none): the stream
+ *
+ * Since: 1.0
  */
 GIOStream *
 elicit_stream_transport_get_stream (ElicitStreamTransport *self)
@@ -445,6 +455,8 @@ elicit_stream_transport_get_stream (ElicitStreamTransport *self)
  * Gets the longest line accepted, in bytes.
  *
  * Returns: the limit
+ *
+ * Since: 1.0
  */
 gsize
 elicit_stream_transport_get_max_line_length (ElicitStreamTransport *self)
@@ -460,7 +472,9 @@ elicit_stream_transport_get_max_line_length (ElicitStreamTransport *self)
  * @max_line_length: the longest line accepted, in bytes
  *
  * Sets the longest line accepted; a longer line closes the transport with
- * %ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG. Set it before starting.
+ * [error@TransportError.LINE_TOO_LONG]. Set it before starting.
+ *
+ * Since: 1.0
  */
 void
 elicit_stream_transport_set_max_line_length (ElicitStreamTransport *self,

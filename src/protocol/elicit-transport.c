@@ -41,6 +41,8 @@
  * failed) answers that request itself by emitting a JSON-RPC error response
  * for its id, so the caller's pending call fails instead of waiting; one that
  * can no longer deliver anything closes.
+ *
+ * Since: 1.0
  */
 
 typedef struct
@@ -67,6 +69,8 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ElicitTransport, elicit_transport, G_TYPE_O
  * The quark of [error@TransportError].
  *
  * Returns: the error domain
+ *
+ * Since: 1.0
  */
 G_DEFINE_QUARK (elicit-transport-error-quark, elicit_transport_error)
 
@@ -134,6 +138,8 @@ elicit_transport_class_init (ElicitTransportClass *klass)
    *
    * Emitted for each message received, in order. @message is only valid
    * during the emission; take a reference to keep it.
+   *
+   * Since: 1.0
    */
   signals[MESSAGE] =
     g_signal_new ("message",
@@ -146,13 +152,15 @@ elicit_transport_class_init (ElicitTransportClass *klass)
   /**
    * ElicitTransport::invalid-message:
    * @self: the transport
-   * @error: why it was refused, in %ELICIT_TRANSPORT_ERROR_INVALID_JSON
+   * @error: why it was refused, in [error@TransportError.INVALID_JSON]
    *
    * Emitted for a message that arrived whole and is JSON, but that the safe
    * parser refuses to read: nested deeper than 64 levels, with a number out
    * of range, a NUL in a string, or a member name twice in one object. The
    * transport stays open; a JSON-RPC peer answers it with error -32600.
    * (Text that is not JSON at all closes the transport instead.)
+   *
+   * Since: 1.0
    */
   signals[INVALID_MESSAGE] =
     g_signal_new ("invalid-message",
@@ -170,6 +178,8 @@ elicit_transport_class_init (ElicitTransportClass *klass)
    *
    * Emitted once, when the transport closes for any reason. Nothing is
    * received or sent afterwards.
+   *
+   * Since: 1.0
    */
   signals[CLOSED] =
     g_signal_new ("closed",
@@ -187,6 +197,8 @@ elicit_transport_class_init (ElicitTransportClass *klass)
    *
    * Emitted for each line of diagnostics. A log line is never an error by
    * itself.
+   *
+   * Since: 1.0
    */
   signals[LOG] =
     g_signal_new ("log",
@@ -209,6 +221,8 @@ elicit_transport_init (ElicitTransport *self)
  * Whether the transport has closed.
  *
  * Returns: %TRUE once [signal@Transport::closed] has been emitted
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_transport_is_closed (ElicitTransport *self)
@@ -225,6 +239,8 @@ elicit_transport_is_closed (ElicitTransport *self)
  * Gets why the transport closed.
  *
  * Returns: (nullable) (transfer none): the reason, or %NULL while open
+ *
+ * Since: 1.0
  */
 const GError *
 elicit_transport_get_close_error (ElicitTransport *self)
@@ -240,6 +256,8 @@ elicit_transport_get_close_error (ElicitTransport *self)
  *
  * Begins receiving. Connect to [signal@Transport::message] and
  * [signal@Transport::closed] first. Calling it again does nothing.
+ *
+ * Since: 1.0
  */
 void
 elicit_transport_start (ElicitTransport *self)
@@ -262,6 +280,8 @@ elicit_transport_start (ElicitTransport *self)
  * Messages are delivered in the order they were queued.
  *
  * Returns: %TRUE if the message was queued, %FALSE if the transport is closed
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_transport_send (ElicitTransport  *self,
@@ -296,6 +316,8 @@ elicit_transport_send (ElicitTransport  *self,
  * was not already) and the peer is released. For a child process that means
  * closing its input, waiting for it to exit, then `SIGTERM`, then `SIGKILL`;
  * @callback runs when it is gone. Never blocks.
+ *
+ * Since: 1.0
  */
 void
 elicit_transport_close_async (ElicitTransport     *self,
@@ -318,6 +340,8 @@ elicit_transport_close_async (ElicitTransport     *self,
  * Finishes [method@Transport.close_async].
  *
  * Returns: %TRUE when the peer was released cleanly
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_transport_close_finish (ElicitTransport  *self,
@@ -337,6 +361,8 @@ elicit_transport_close_finish (ElicitTransport  *self,
  *
  * Tells the transport which protocol version was negotiated. Transports that
  * need it (HTTP sends it with every request) implement it; others ignore it.
+ *
+ * Since: 1.0
  */
 void
 elicit_transport_set_protocol_version (ElicitTransport *self,
@@ -379,7 +405,7 @@ elicit_transport_emit_message (ElicitTransport *self,
 /**
  * elicit_transport_emit_invalid_message:
  * @self: a transport
- * @error: why the message was refused, in %ELICIT_TRANSPORT_ERROR_INVALID_JSON
+ * @error: why the message was refused, in [error@TransportError.INVALID_JSON]
  *
  * For implementations: reports a message that arrived whole but cannot be
  * read, by emitting [signal@Transport::invalid-message]. The transport stays

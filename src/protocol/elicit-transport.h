@@ -40,6 +40,8 @@ G_BEGIN_DECLS
  *
  * Why a transport closed. The error's message is a sentence a user can read,
  * such as "server exited with status 1".
+ *
+ * Since: 1.0
  */
 typedef enum
 {
@@ -58,6 +60,8 @@ typedef enum
  *
  * The longest line, in bytes, that line-based transports accept by default:
  * 16 MiB, the limit GNOME's jsonrpc-glib uses.
+ *
+ * Since: 1.0
  */
 #define ELICIT_TRANSPORT_DEFAULT_MAX_LINE_LENGTH (16 * 1024 * 1024)
 

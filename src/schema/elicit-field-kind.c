@@ -19,7 +19,7 @@
  * Names the kind of value a field holds, as a person reads it: "text",
  * "number", "integer", "boolean", "single choice" or "multiple choice",
  * translated. It says what the field holds, not how a form shows it: for
- * that, elicit-gtk-1 has [func@ElicitGtk.Form.describe_field].
+ * that, elicit-gtk-1 has `elicit_form_describe_field()`.
  *
  * Returns: (transfer none): the translated name of @kind
  *

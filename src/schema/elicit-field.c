@@ -30,6 +30,8 @@
  * server's title and description (made safe to show: see
  * [method@Field.get_label]), whether it is required, a default, and the
  * constraints of its kind. Fields come from [class@Schema] and never change.
+ *
+ * Since: 1.0
  */
 
 
@@ -171,6 +173,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:name:
    *
    * The property's name: the key its value is sent under.
+   *
+   * Since: 1.0
    */
   properties[PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL, NULL, flags);
@@ -179,6 +183,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:kind:
    *
    * What kind of value the field holds.
+   *
+   * Since: 1.0
    */
   properties[PROP_KIND] =
     g_param_spec_enum ("kind", NULL, NULL,
@@ -188,6 +194,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:title:
    *
    * The server's title, made safe to show, or %NULL.
+   *
+   * Since: 1.0
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL, flags);
@@ -196,6 +204,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:label:
    *
    * What a form shows for the field: its title, or else its name.
+   *
+   * Since: 1.0
    */
   properties[PROP_LABEL] =
     g_param_spec_string ("label", NULL, NULL, NULL, flags);
@@ -204,6 +214,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:description:
    *
    * The server's description, made safe to show, or %NULL.
+   *
+   * Since: 1.0
    */
   properties[PROP_DESCRIPTION] =
     g_param_spec_string ("description", NULL, NULL, NULL, flags);
@@ -212,6 +224,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:required:
    *
    * Whether the schema requires a value.
+   *
+   * Since: 1.0
    */
   properties[PROP_REQUIRED] =
     g_param_spec_boolean ("required", NULL, NULL, FALSE, flags);
@@ -220,6 +234,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:default:
    *
    * The server's default, when it is valid for the field, or %NULL.
+   *
+   * Since: 1.0
    */
   properties[PROP_DEFAULT] =
     g_param_spec_boxed ("default", NULL, NULL, JSON_TYPE_NODE, flags);
@@ -228,6 +244,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:min-length:
    *
    * The fewest characters a text may have, or -1.
+   *
+   * Since: 1.0
    */
   properties[PROP_MIN_LENGTH] =
     g_param_spec_int64 ("min-length", NULL, NULL, -1, G_MAXINT64, -1, flags);
@@ -236,6 +254,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:max-length:
    *
    * The most characters a text may have, or -1.
+   *
+   * Since: 1.0
    */
   properties[PROP_MAX_LENGTH] =
     g_param_spec_int64 ("max-length", NULL, NULL, -1, G_MAXINT64, -1, flags);
@@ -244,6 +264,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:pattern:
    *
    * The regular expression a text must match, or %NULL.
+   *
+   * Since: 1.0
    */
   properties[PROP_PATTERN] =
     g_param_spec_string ("pattern", NULL, NULL, NULL, flags);
@@ -252,6 +274,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:format:
    *
    * The format of a text field.
+   *
+   * Since: 1.0
    */
   properties[PROP_FORMAT] =
     g_param_spec_enum ("format", NULL, NULL,
@@ -262,6 +286,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    *
    * The options of a choice field, a list of [class@Option]; empty for
    * other kinds.
+   *
+   * Since: 1.0
    */
   properties[PROP_OPTIONS] =
     g_param_spec_object ("options", NULL, NULL, G_TYPE_LIST_MODEL, flags);
@@ -270,6 +296,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:min-items:
    *
    * The fewest options a multiple choice needs, or -1.
+   *
+   * Since: 1.0
    */
   properties[PROP_MIN_ITEMS] =
     g_param_spec_int64 ("min-items", NULL, NULL, -1, G_MAXINT64, -1, flags);
@@ -278,6 +306,8 @@ elicit_field_class_init (ElicitFieldClass *klass)
    * ElicitField:max-items:
    *
    * The most options a multiple choice allows, or -1.
+   *
+   * Since: 1.0
    */
   properties[PROP_MAX_ITEMS] =
     g_param_spec_int64 ("max-items", NULL, NULL, -1, G_MAXINT64, -1, flags);
@@ -307,6 +337,8 @@ elicit_field_init (ElicitField *self)
  * field's value is sent under. Show [method@Field.get_label] instead.
  *
  * Returns: (transfer none): the name
+ *
+ * Since: 1.0
  */
 const char *
 elicit_field_get_name (ElicitField *self)
@@ -323,6 +355,8 @@ elicit_field_get_name (ElicitField *self)
  * Gets what kind of value the field holds.
  *
  * Returns: the kind
+ *
+ * Since: 1.0
  */
 ElicitFieldKind
 elicit_field_get_kind (ElicitField *self)
@@ -340,6 +374,8 @@ elicit_field_get_kind (ElicitField *self)
  * invisible characters, at most a couple of hundred characters.
  *
  * Returns: (transfer none) (nullable): the title, or %NULL when there is none
+ *
+ * Since: 1.0
  */
 const char *
 elicit_field_get_title (ElicitField *self)
@@ -357,6 +393,8 @@ elicit_field_get_title (ElicitField *self)
  * safe to show the same way.
  *
  * Returns: (transfer none): the label
+ *
+ * Since: 1.0
  */
 const char *
 elicit_field_get_label (ElicitField *self)
@@ -374,6 +412,8 @@ elicit_field_get_label (ElicitField *self)
  * characters (line breaks are kept), at most ten thousand characters.
  *
  * Returns: (transfer none) (nullable): the description, or %NULL
+ *
+ * Since: 1.0
  */
 const char *
 elicit_field_get_description (ElicitField *self)
@@ -390,6 +430,8 @@ elicit_field_get_description (ElicitField *self)
  * Gets whether the schema's `required` lists the field.
  *
  * Returns: whether a value is required
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_field_get_required (ElicitField *self)
@@ -409,6 +451,8 @@ elicit_field_get_required (ElicitField *self)
  * field's default is always a JSON integer.
  *
  * Returns: (transfer none) (nullable): the default, or %NULL
+ *
+ * Since: 1.0
  */
 JsonNode *
 elicit_field_get_default (ElicitField *self)
@@ -425,6 +469,8 @@ elicit_field_get_default (ElicitField *self)
  * Gets the fewest characters (not bytes) a text field's value may have.
  *
  * Returns: the minimum length, or -1 when there is none
+ *
+ * Since: 1.0
  */
 gint64
 elicit_field_get_min_length (ElicitField *self)
@@ -441,6 +487,8 @@ elicit_field_get_min_length (ElicitField *self)
  * Gets the most characters (not bytes) a text field's value may have.
  *
  * Returns: the maximum length, or -1 when there is none
+ *
+ * Since: 1.0
  */
 gint64
 elicit_field_get_max_length (ElicitField *self)
@@ -459,6 +507,8 @@ elicit_field_get_max_length (ElicitField *self)
  * ignored when the schema is read, so this is only set when it is checked.
  *
  * Returns: (transfer none) (nullable): the pattern, or %NULL
+ *
+ * Since: 1.0
  */
 const char *
 elicit_field_get_pattern (ElicitField *self)
@@ -473,9 +523,11 @@ elicit_field_get_pattern (ElicitField *self)
  * @self: a field
  *
  * Gets the format of a text field. Formats Elicit does not know read as
- * %ELICIT_TEXT_FORMAT_NONE.
+ * [enum@TextFormat.NONE].
  *
  * Returns: the format
+ *
+ * Since: 1.0
  */
 ElicitTextFormat
 elicit_field_get_format (ElicitField *self)
@@ -493,6 +545,8 @@ elicit_field_get_format (ElicitField *self)
  * Gets the smallest value a number or integer field allows.
  *
  * Returns: whether there is a minimum
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_field_get_minimum (ElicitField *self,
@@ -514,6 +568,8 @@ elicit_field_get_minimum (ElicitField *self,
  * Gets the largest value a number or integer field allows.
  *
  * Returns: whether there is a maximum
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_field_get_maximum (ElicitField *self,
@@ -535,6 +591,8 @@ elicit_field_get_maximum (ElicitField *self,
  * order, without repeated values. The list is empty for other kinds.
  *
  * Returns: (transfer none): a list model of [class@Option]
+ *
+ * Since: 1.0
  */
 GListModel *
 elicit_field_get_options (ElicitField *self)
@@ -553,6 +611,8 @@ elicit_field_get_options (ElicitField *self)
  * Looks an option up by its value, in constant time.
  *
  * Returns: whether the field has an option with that value
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_field_find_option (ElicitField *self,
@@ -572,6 +632,8 @@ elicit_field_find_option (ElicitField *self,
  * Gets the fewest options a multiple choice field needs.
  *
  * Returns: the minimum, or -1 when there is none
+ *
+ * Since: 1.0
  */
 gint64
 elicit_field_get_min_items (ElicitField *self)
@@ -588,6 +650,8 @@ elicit_field_get_min_items (ElicitField *self)
  * Gets the most options a multiple choice field allows.
  *
  * Returns: the maximum, or -1 when there is none
+ *
+ * Since: 1.0
  */
 gint64
 elicit_field_get_max_items (ElicitField *self)

@@ -28,6 +28,8 @@ G_BEGIN_DECLS
  * @ELICIT_FIELD_KIND_MULTI_CHOICE: several values among options (`type: array`)
  *
  * What kind of value a field holds, and so which editor shows it.
+ *
+ * Since: 1.0
  */
 typedef enum
 {
@@ -48,6 +50,8 @@ typedef enum
  * @ELICIT_TEXT_FORMAT_DATE_TIME: an RFC 3339 date and time (`format: date-time`)
  *
  * The format of a text field.
+ *
+ * Since: 1.0
  */
 typedef enum
 {

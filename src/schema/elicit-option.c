@@ -22,6 +22,8 @@
  * The title is server text made safe to show: one line, no control or
  * invisible characters, at most a couple of hundred characters. The value is
  * kept exactly as the server sent it, since it is what goes back.
+ *
+ * Since: 1.0
  */
 
 struct _ElicitOption
@@ -172,6 +174,8 @@ elicit_option_class_init (ElicitOptionClass *klass)
    *
    * The value sent to the server when this option is chosen, exactly as the
    * server listed it.
+   *
+   * Since: 1.0
    */
   properties[PROP_VALUE] =
     g_param_spec_string ("value", NULL, NULL,
@@ -184,6 +188,8 @@ elicit_option_class_init (ElicitOptionClass *klass)
    *
    * The server's title for this option, made safe to show, or %NULL when
    * the server gave none.
+   *
+   * Since: 1.0
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL,
@@ -195,6 +201,8 @@ elicit_option_class_init (ElicitOptionClass *klass)
    * ElicitOption:label:
    *
    * What to show for this option: the title, or else the value.
+   *
+   * Since: 1.0
    */
   properties[PROP_LABEL] =
     g_param_spec_string ("label", NULL, NULL,
@@ -217,6 +225,8 @@ elicit_option_init (ElicitOption *self)
  * Creates an option. @title is made safe to show (see [class@Option]).
  *
  * Returns: (transfer full): a new option
+ *
+ * Since: 1.0
  */
 ElicitOption *
 elicit_option_new (const char *value,
@@ -237,6 +247,8 @@ elicit_option_new (const char *value,
  * Gets the value sent to the server when this option is chosen.
  *
  * Returns: (transfer none): the value
+ *
+ * Since: 1.0
  */
 const char *
 elicit_option_get_value (ElicitOption *self)
@@ -253,6 +265,8 @@ elicit_option_get_value (ElicitOption *self)
  * Gets the option's title, made safe to show.
  *
  * Returns: (transfer none) (nullable): the title, or %NULL when there is none
+ *
+ * Since: 1.0
  */
 const char *
 elicit_option_get_title (ElicitOption *self)
@@ -269,6 +283,8 @@ elicit_option_get_title (ElicitOption *self)
  * Gets what to show for the option: its title, or else its value.
  *
  * Returns: (transfer none): the label
+ *
+ * Since: 1.0
  */
 const char *
 elicit_option_get_label (ElicitOption *self)

@@ -28,13 +28,15 @@
  * A schema a form cannot represent (nested objects, arrays of anything but
  * options, `$ref`, unknown types, a `required` naming a missing property,
  * empty options, too many properties or options) is refused with an error
- * in %ELICIT_SCHEMA_ERROR that names the property and the reason. Harmless
+ * in [error@SchemaError] that names the property and the reason. Harmless
  * oddities (unknown keywords, a default of the wrong type, `minimum` greater
  * than `maximum`, repeated options...) are tolerated and recorded as
  * warnings, in English-by-default developer-facing text: see
  * [method@Schema.get_warnings].
  *
  * The schema is a [iface@Gio.ListModel] of its fields, and never changes.
+ *
+ * Since: 1.0
  */
 
 struct _ElicitSchema
@@ -65,6 +67,15 @@ static const char * const root_keywords[] = {
 #define DISPLAY_MAX_CHARS 64
 #define MAX_LISTED_KEYWORDS 10
 
+/**
+ * elicit_schema_error_quark:
+ *
+ * The quark of [error@SchemaError].
+ *
+ * Returns: the error domain
+ *
+ * Since: 1.0
+ */
 G_DEFINE_QUARK (elicit-schema-error-quark, elicit_schema_error)
 
 static GType
@@ -526,6 +537,8 @@ elicit_schema_class_init (ElicitSchemaClass *klass)
    * ElicitSchema:n-fields:
    *
    * How many fields the schema has.
+   *
+   * Since: 1.0
    */
   properties[PROP_N_FIELDS] =
     g_param_spec_uint ("n-fields", NULL, NULL,
@@ -536,6 +549,8 @@ elicit_schema_class_init (ElicitSchemaClass *klass)
    * ElicitSchema:warnings:
    *
    * What was tolerated while reading the schema, in order.
+   *
+   * Since: 1.0
    */
   properties[PROP_WARNINGS] =
     g_param_spec_boxed ("warnings", NULL, NULL,
@@ -562,10 +577,12 @@ elicit_schema_init (ElicitSchema *self)
  *
  * Reads a requested schema into fields, keeping the server's property order.
  * The schema is untrusted: anything a form cannot represent is refused with
- * an error in %ELICIT_SCHEMA_ERROR naming the property at fault; harmless
+ * an error in [error@SchemaError] naming the property at fault; harmless
  * oddities become warnings.
  *
  * Returns: (transfer full) (nullable): the schema, or %NULL with @error set
+ *
+ * Since: 1.0
  */
 ElicitSchema *
 elicit_schema_new_from_json (JsonObject  *requested_schema,
@@ -610,10 +627,12 @@ elicit_schema_new_from_json (JsonObject  *requested_schema,
  * 64 bits, finite numbers, UTF-8, no `\u0000`, no repeated member names, at
  * most two million values), then reads it as
  * elicit_schema_new_from_json() does. Text that is not JSON fails with
- * %ELICIT_SCHEMA_ERROR_INVALID_JSON; text past the parser's limits with
- * %ELICIT_SCHEMA_ERROR_TOO_LARGE.
+ * [error@SchemaError.INVALID_JSON]; text past the parser's limits with
+ * [error@SchemaError.TOO_LARGE].
  *
  * Returns: (transfer full) (nullable): the schema, or %NULL with @error set
+ *
+ * Since: 1.0
  */
 ElicitSchema *
 elicit_schema_new_from_data (const char  *data,
@@ -661,6 +680,8 @@ elicit_schema_new_from_data (const char  *data,
  * which is a list model.
  *
  * Returns: (transfer none): a list model of [class@Field]
+ *
+ * Since: 1.0
  */
 GListModel *
 elicit_schema_get_fields (ElicitSchema *self)
@@ -677,6 +698,8 @@ elicit_schema_get_fields (ElicitSchema *self)
  * Gets how many fields the schema has.
  *
  * Returns: the number of fields
+ *
+ * Since: 1.0
  */
 guint
 elicit_schema_get_n_fields (ElicitSchema *self)
@@ -694,6 +717,8 @@ elicit_schema_get_n_fields (ElicitSchema *self)
  * Looks a field up by its property name.
  *
  * Returns: (transfer none) (nullable): the field, or %NULL when there is none
+ *
+ * Since: 1.0
  */
 ElicitField *
 elicit_schema_get_field (ElicitSchema *self,
@@ -716,6 +741,8 @@ elicit_schema_get_field (ElicitSchema *self,
  * values in them have invisible and control characters escaped.
  *
  * Returns: (transfer none) (array zero-terminated=1): the warnings, perhaps none
+ *
+ * Since: 1.0
  */
 const char * const *
 elicit_schema_get_warnings (ElicitSchema *self)
@@ -766,6 +793,8 @@ export_value (ElicitField *field,
  * dropped. Validate first: this does not check the values.
  *
  * Returns: (transfer full): the content object
+ *
+ * Since: 1.0
  */
 JsonObject *
 elicit_schema_build_content (ElicitSchema *self,

@@ -52,6 +52,8 @@ G_BEGIN_DECLS
  *
  * Why a schema was refused, or content rejected. Messages name the property
  * at fault and are translated.
+ *
+ * Since: 1.0
  */
 typedef enum
 {

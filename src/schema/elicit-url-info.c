@@ -41,6 +41,8 @@
  * ASCII (punycode), and a warning names what it looks like.
  *
  * Nothing is fetched or resolved: the analysis is purely textual.
+ *
+ * Since: 1.0
  */
 
 struct _ElicitUrlInfo
@@ -67,6 +69,15 @@ struct _ElicitUrlInfo
 
 G_DEFINE_FINAL_TYPE (ElicitUrlInfo, elicit_url_info, G_TYPE_OBJECT)
 
+/**
+ * elicit_url_error_quark:
+ *
+ * The quark of [error@UrlError].
+ *
+ * Returns: the error domain
+ *
+ * Since: 1.0
+ */
 G_DEFINE_QUARK (elicit-url-error-quark, elicit_url_error)
 
 static void
@@ -629,12 +640,14 @@ compute_warnings (ElicitUrlInfo *self)
 /**
  * elicit_url_info_new:
  * @url: the URL a server asks the user to open
- * @error: return location for an #ElicitUrlError
+ * @error: return location for an [error@UrlError]
  *
  * Checks @url and describes where it leads.
  *
  * Returns: (transfer full) (nullable): the analysis, or %NULL with @error set
  *   when the URL must not be opened
+ *
+ * Since: 1.0
  */
 ElicitUrlInfo *
 elicit_url_info_new (const char  *url,
@@ -696,11 +709,13 @@ elicit_url_info_new (const char  *url,
 
 /**
  * elicit_url_info_get_url:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Gets the URL, exactly as the server sent it.
  *
  * Returns: the URL
+ *
+ * Since: 1.0
  */
 const char *
 elicit_url_info_get_url (ElicitUrlInfo *self)
@@ -712,11 +727,13 @@ elicit_url_info_get_url (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_get_scheme:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Gets the scheme in lower case: `http` or `https`.
  *
  * Returns: the scheme
+ *
+ * Since: 1.0
  */
 const char *
 elicit_url_info_get_scheme (ElicitUrlInfo *self)
@@ -728,13 +745,15 @@ elicit_url_info_get_scheme (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_get_host:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Gets the host as it should be shown, lower case (an IPv6 address without
  * brackets): in Unicode, or in ASCII when the Unicode form could pass for
  * another name (see elicit_url_info_is_deceptive()).
  *
  * Returns: the host
+ *
+ * Since: 1.0
  */
 const char *
 elicit_url_info_get_host (ElicitUrlInfo *self)
@@ -746,12 +765,14 @@ elicit_url_info_get_host (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_get_ascii_host:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Gets the host in ASCII, as the browser will look it up: international
  * labels in punycode (`xn--…`).
  *
  * Returns: the ASCII host
+ *
+ * Since: 1.0
  */
 const char *
 elicit_url_info_get_ascii_host (ElicitUrlInfo *self)
@@ -763,11 +784,13 @@ elicit_url_info_get_ascii_host (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_get_port:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Gets the port written in the URL.
  *
  * Returns: the port, or -1 when the URL names none
+ *
+ * Since: 1.0
  */
 int
 elicit_url_info_get_port (ElicitUrlInfo *self)
@@ -779,7 +802,7 @@ elicit_url_info_get_port (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_get_registrable_domain:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Gets the registrable domain, in Unicode (in ASCII when the host is
  * deceptive, see elicit_url_info_is_deceptive()): the part of the host its owner
@@ -788,6 +811,8 @@ elicit_url_info_get_port (ElicitUrlInfo *self)
  *
  * Returns: (nullable): the registrable domain, or %NULL for IP addresses and
  *   names that are not registered domains
+ *
+ * Since: 1.0
  */
 const char *
 elicit_url_info_get_registrable_domain (ElicitUrlInfo *self)
@@ -799,7 +824,7 @@ elicit_url_info_get_registrable_domain (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_get_domain_range:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  * @start: (out) (optional): return location for the first byte
  * @end: (out) (optional): return location for the byte after the last
  *
@@ -807,6 +832,8 @@ elicit_url_info_get_registrable_domain (ElicitUrlInfo *self)
  * (elicit_url_info_get_display_url()), to highlight it.
  *
  * Returns: %TRUE if the URL has a registrable domain
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_url_info_get_domain_range (ElicitUrlInfo *self,
@@ -825,11 +852,13 @@ elicit_url_info_get_domain_range (ElicitUrlInfo *self,
 
 /**
  * elicit_url_info_is_ip_address:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Whether the host is an IPv4 or IPv6 address rather than a name.
  *
  * Returns: %TRUE for an IP-address host
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_url_info_is_ip_address (ElicitUrlInfo *self)
@@ -841,12 +870,14 @@ elicit_url_info_is_ip_address (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_is_loopback:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Whether the host is this computer: a loopback address, `localhost` or a
  * name under `.localhost`.
  *
  * Returns: %TRUE for a loopback host
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_url_info_is_loopback (ElicitUrlInfo *self)
@@ -858,12 +889,14 @@ elicit_url_info_is_loopback (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_is_idn:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Whether the host is an internationalized name, whose Unicode and ASCII
  * forms differ.
  *
  * Returns: %TRUE for an internationalized host
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_url_info_is_idn (ElicitUrlInfo *self)
@@ -934,12 +967,14 @@ elicit_url_info_get_display_url (ElicitUrlInfo *self)
 
 /**
  * elicit_url_info_get_warnings:
- * @self: an #ElicitUrlInfo
+ * @self: an [class@UrlInfo]
  *
  * Gets what the user should know before opening the URL, as translated
  * sentences.
  *
  * Returns: (array zero-terminated=1) (transfer none): the warnings, maybe none
+ *
+ * Since: 1.0
  */
 const char * const *
 elicit_url_info_get_warnings (ElicitUrlInfo *self)

@@ -39,6 +39,8 @@ G_BEGIN_DECLS
  *   notation browsers read as an IP address
  *
  * Why a URL was refused.
+ *
+ * Since: 1.0
  */
 typedef enum
 {
@@ -55,7 +57,9 @@ typedef enum
 /**
  * ELICIT_URL_MAX_LENGTH:
  *
- * The longest URL, in bytes, that #ElicitUrlInfo accepts.
+ * The longest URL, in bytes, that [class@UrlInfo] accepts.
+ *
+ * Since: 1.0
  */
 #define ELICIT_URL_MAX_LENGTH 8192
 

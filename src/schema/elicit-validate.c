@@ -277,6 +277,8 @@ date_message (DateCheck   check,
  *
  * Returns: (transfer full) (nullable): a message a user can read, or %NULL
  *   when @text fits
+ *
+ * Since: 1.0
  */
 char *
 elicit_validate_text_format (ElicitTextFormat  format,
@@ -491,6 +493,8 @@ validate_choices (ElicitField *field,
  *
  * Returns: (transfer full) (nullable): a message a user can read, or %NULL
  *   when @value is valid
+ *
+ * Since: 1.0
  */
 char *
 elicit_field_validate_value (ElicitField *self,
@@ -540,6 +544,8 @@ elicit_field_validate_value (ElicitField *self,
  *
  * Returns: (transfer full) (element-type utf8 utf8): property name → message
  *   for each field that fails; empty when @content is valid
+ *
+ * Since: 1.0
  */
 GHashTable *
 elicit_schema_validate (ElicitSchema *self,
@@ -603,7 +609,9 @@ append_problem (GString    *out,
  * failing field (in the schema's order, then unknown keys) with its problem.
  *
  * Returns: %TRUE when @content is valid; %FALSE with
- *   %ELICIT_SCHEMA_ERROR_INVALID_CONTENT otherwise
+ *   [error@SchemaError.INVALID_CONTENT] otherwise
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_schema_check_content (ElicitSchema  *self,

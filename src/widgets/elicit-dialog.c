@@ -21,14 +21,14 @@
 /**
  * ElicitDialog:
  *
- * A window that shows one [class@Request] and sends the user's answer.
+ * A window that shows one [class@Elicit.Request] and sends the user's answer.
  *
  * The header names the server as the user labelled it (the session's display
  * name, or [property@Dialog:server-label]); when the server calls itself
  * something else, that is shown too, as the server's own claim. Then come the
  * server's message, as plain text, and either an [class@Form] (form mode) or
  * the URL the server wants opened, its registrable domain highlighted and any
- * warnings listed (URL mode, see [class@UrlInfo]).
+ * warnings listed (URL mode, see [class@Elicit.UrlInfo]).
  *
  * **Decline**, **Cancel** and **Accept** answer the request. Accept is never
  * the default widget: Return alone never accepts, and Accept stays
@@ -43,6 +43,8 @@
  * the dialog shows a short notice, sends nothing, and closes itself. In URL
  * mode, Accept opens the user's browser and the dialog waits until the server
  * reports completion or the user closes it.
+ *
+ * Since: 1.0
  */
 
 #define NOTICE_TIMEOUT_MS 4000
@@ -1209,6 +1211,8 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    * ElicitDialog:request:
    *
    * The request this dialog answers.
+   *
+   * Since: 1.0
    */
   properties[PROP_REQUEST] =
     g_param_spec_object ("request", NULL, NULL,
@@ -1220,8 +1224,10 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    *
    * The name the user knows the server by, shown as the dialog's title.
    *
-   * Taken from the request's session ([method@Session.get_display_name])
+   * Taken from the request's session ([method@Elicit.Session.get_display_name])
    * unless set; a request without a session needs it set.
+   *
+   * Since: 1.0
    */
   properties[PROP_SERVER_LABEL] =
     g_param_spec_string ("server-label", NULL, NULL,
@@ -1236,6 +1242,8 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    *
    * Taken from the request's session (the server's title, else its name)
    * unless set.
+   *
+   * Since: 1.0
    */
   properties[PROP_SERVER_CLAIM] =
     g_param_spec_string ("server-claim", NULL, NULL,
@@ -1247,6 +1255,8 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    *
    * How long, in milliseconds, Accept stays insensitive after the dialog is
    * mapped or regains focus.
+   *
+   * Since: 1.0
    */
   properties[PROP_ACCEPT_DELAY] =
     g_param_spec_uint ("accept-delay", NULL, NULL,
@@ -1396,7 +1406,9 @@ elicit_dialog_init (ElicitDialog *self)
  * Creates a dialog for @request. Present it with gtk_window_present(); it
  * answers the request and closes itself.
  *
- * Returns: (transfer none): a new #ElicitDialog
+ * Returns: (transfer none): a new [class@Dialog]
+ *
+ * Since: 1.0
  */
 GtkWidget *
 elicit_dialog_new (ElicitRequest *request)
@@ -1410,11 +1422,13 @@ elicit_dialog_new (ElicitRequest *request)
 
 /**
  * elicit_dialog_get_request:
- * @self: an #ElicitDialog
+ * @self: an [class@Dialog]
  *
  * Gets the request this dialog answers.
  *
  * Returns: (transfer none) (nullable): the request
+ *
+ * Since: 1.0
  */
 ElicitRequest *
 elicit_dialog_get_request (ElicitDialog *self)
@@ -1426,11 +1440,13 @@ elicit_dialog_get_request (ElicitDialog *self)
 
 /**
  * elicit_dialog_get_server_label:
- * @self: an #ElicitDialog
+ * @self: an [class@Dialog]
  *
  * Gets the name the dialog shows for the server, as cleaned for display.
  *
  * Returns: (nullable): the server's label
+ *
+ * Since: 1.0
  */
 const char *
 elicit_dialog_get_server_label (ElicitDialog *self)
@@ -1442,11 +1458,13 @@ elicit_dialog_get_server_label (ElicitDialog *self)
 
 /**
  * elicit_dialog_get_server_claim:
- * @self: an #ElicitDialog
+ * @self: an [class@Dialog]
  *
  * Gets what the server calls itself, as cleaned for display.
  *
  * Returns: (nullable): the server's own name for itself
+ *
+ * Since: 1.0
  */
 const char *
 elicit_dialog_get_server_claim (ElicitDialog *self)
@@ -1458,11 +1476,13 @@ elicit_dialog_get_server_claim (ElicitDialog *self)
 
 /**
  * elicit_dialog_get_accept_delay:
- * @self: an #ElicitDialog
+ * @self: an [class@Dialog]
  *
  * Gets how long Accept ignores input after the dialog appears.
  *
  * Returns: the delay in milliseconds
+ *
+ * Since: 1.0
  */
 guint
 elicit_dialog_get_accept_delay (ElicitDialog *self)
@@ -1474,11 +1494,13 @@ elicit_dialog_get_accept_delay (ElicitDialog *self)
 
 /**
  * elicit_dialog_set_server_label:
- * @self: an #ElicitDialog
+ * @self: an [class@Dialog]
  * @server_label: (nullable): the name the user knows the server by
  *
  * Sets the name shown for the server. Server text is cleaned of invisible
  * characters and shortened.
+ *
+ * Since: 1.0
  */
 void
 elicit_dialog_set_server_label (ElicitDialog *self,
@@ -1501,11 +1523,13 @@ elicit_dialog_set_server_label (ElicitDialog *self,
 
 /**
  * elicit_dialog_set_server_claim:
- * @self: an #ElicitDialog
+ * @self: an [class@Dialog]
  * @server_claim: (nullable): what the server calls itself
  *
  * Sets the server's own name for itself, shown as its claim when it differs
  * from the label.
+ *
+ * Since: 1.0
  */
 void
 elicit_dialog_set_server_claim (ElicitDialog *self,
@@ -1528,11 +1552,13 @@ elicit_dialog_set_server_claim (ElicitDialog *self,
 
 /**
  * elicit_dialog_set_accept_delay:
- * @self: an #ElicitDialog
+ * @self: an [class@Dialog]
  * @accept_delay: milliseconds, 0 for none
  *
  * Sets how long Accept stays insensitive after the dialog is mapped or
  * regains focus. Applies from the next time the dialog appears.
+ *
+ * Since: 1.0
  */
 void
 elicit_dialog_set_accept_delay (ElicitDialog *self,

@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  *
  * How long, in milliseconds, Accept ignores clicks and keys after a dialog
  * appears or regains focus, unless [property@Dialog:accept-delay] says otherwise.
+ *
+ * Since: 1.0
  */
 #define ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY 600
 

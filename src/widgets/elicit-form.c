@@ -25,8 +25,8 @@
  * description, an editor for its kind, and an inline error.
  *
  * The form knows nothing about servers; embed it anywhere, read
- * [property@Elicit.Form:valid] and [method@Elicit.Form.get_content], and
- * listen to [signal@Elicit.Form::changed].
+ * [property@Form:valid] and [method@Form.get_content], and
+ * listen to [signal@Form::changed].
  *
  * Defaults are pre-filled. An optional field the user leaves untouched and
  * that has no default is left out of the content, never sent as `""`, `0` or
@@ -48,10 +48,12 @@
  *
  * A field's error appears once the user has edited it and moved on
  * (left it, pressed Enter, or picked a value), or after
- * [method@Elicit.Form.show_all_errors].
+ * [method@Form.show_all_errors].
  *
  * Every string that comes from the schema is shown as plain text, stripped of
  * invisible and bidirectional control characters and shortened when long.
+ *
+ * Since: 1.0
  */
 
 /* How much of a field's description a row shows. */
@@ -453,6 +455,8 @@ elicit_form_class_init (ElicitFormClass *klass)
    * ElicitForm:schema:
    *
    * The schema the form is built from.
+   *
+   * Since: 1.0
    */
   properties[PROP_SCHEMA] =
     g_param_spec_object ("schema", NULL, NULL,
@@ -464,6 +468,8 @@ elicit_form_class_init (ElicitFormClass *klass)
    *
    * Whether the content satisfies the schema, so it may be sent. A form
    * without fields is valid; a form without a schema is not.
+   *
+   * Since: 1.0
    */
   properties[PROP_VALID] =
     g_param_spec_boolean ("valid", NULL, NULL,
@@ -477,7 +483,9 @@ elicit_form_class_init (ElicitFormClass *klass)
    * @self: the form
    *
    * Emitted when the user changed a value; the content, the errors and
-   * [property@Elicit.Form:valid] are already up to date.
+   * [property@Form:valid] are already up to date.
+   *
+   * Since: 1.0
    */
   signals[CHANGED] =
     g_signal_new ("changed",
@@ -529,6 +537,8 @@ elicit_form_init (ElicitForm *self)
  * Creates a form for @schema.
  *
  * Returns: (transfer floating): a new form
+ *
+ * Since: 1.0
  */
 GtkWidget *
 elicit_form_new (ElicitSchema *schema)
@@ -545,6 +555,8 @@ elicit_form_new (ElicitSchema *schema)
  * Gets the schema the form is built from.
  *
  * Returns: (transfer none) (nullable): the schema
+ *
+ * Since: 1.0
  */
 ElicitSchema *
 elicit_form_get_schema (ElicitForm *self)
@@ -560,6 +572,8 @@ elicit_form_get_schema (ElicitForm *self)
  * @schema: (nullable): the schema to build the form from
  *
  * Rebuilds the form for @schema, with its defaults and no errors shown.
+ *
+ * Since: 1.0
  */
 void
 elicit_form_set_schema (ElicitForm   *self,
@@ -592,6 +606,8 @@ elicit_form_set_schema (ElicitForm   *self,
  * Gets whether the content satisfies the schema.
  *
  * Returns: whether the form may be submitted
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_form_get_valid (ElicitForm *self)
@@ -608,9 +624,11 @@ elicit_form_get_valid (ElicitForm *self)
  * Builds the content to send: what the user entered, plus the defaults of
  * the fields they left alone. Optional fields without a default that the
  * user did not fill in are absent. The content may be invalid; check
- * [property@Elicit.Form:valid] first.
+ * [property@Form:valid] first.
  *
  * Returns: (transfer full): the content, exactly as it would be sent
+ *
+ * Since: 1.0
  */
 JsonObject *
 elicit_form_get_content (ElicitForm *self)
@@ -636,6 +654,8 @@ elicit_form_get_content (ElicitForm *self)
  *
  * Returns: (transfer full) (element-type utf8 utf8): a table from field name
  *   to message, a snapshot that later edits do not change; unref it when done
+ *
+ * Since: 1.0
  */
 GHashTable *
 elicit_form_get_errors (ElicitForm *self)
@@ -660,6 +680,8 @@ elicit_form_get_errors (ElicitForm *self)
  *
  * Returns: (transfer none) (nullable): the widget, or %NULL if there is no
  *   such field
+ *
+ * Since: 1.0
  */
 GtkWidget *
 elicit_form_get_field_widget (ElicitForm *self,
@@ -683,6 +705,8 @@ elicit_form_get_field_widget (ElicitForm *self,
  *
  * Shows the error of every field, edited or not, and moves the keyboard
  * focus to the first field in error. Call it when the user tries to submit.
+ *
+ * Since: 1.0
  */
 void
 elicit_form_show_all_errors (ElicitForm *self)
