@@ -54,6 +54,8 @@
  *
  * Extra headers (such as `Authorization`) are sent with every request and
  * never logged. Redirects are followed only within the same site.
+ *
+ * Since: 1.0
  */
 
 enum {
@@ -78,6 +80,15 @@ static const char * const reserved_headers[] = {
 
 G_DEFINE_FINAL_TYPE (ElicitHttpTransport, elicit_http_transport, ELICIT_TYPE_TRANSPORT)
 
+/**
+ * elicit_http_transport_error_quark:
+ *
+ * The quark of [error@HttpTransportError].
+ *
+ * Returns: the error domain
+ *
+ * Since: 1.0
+ */
 G_DEFINE_QUARK (elicit-http-transport-error-quark, elicit_http_transport_error)
 
 /* ElicitTransport -------------------------------------------------------------- */
@@ -334,6 +345,8 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
    * ElicitHttpTransport:url:
    *
    * The address of the server's MCP endpoint.
+   *
+   * Since: 1.0
    */
   properties[PROP_URL] =
     g_param_spec_string ("url", NULL, NULL,
@@ -345,6 +358,8 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
    *
    * The session id the server gave with its `initialize` response, sent
    * back with every later request; %NULL until then, or if it gave none.
+   *
+   * Since: 1.0
    */
   properties[PROP_SESSION_ID] =
     g_param_spec_string ("session-id", NULL, NULL,
@@ -356,6 +371,8 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
    *
    * Whether the transport closed because the server no longer knows the
    * session (HTTP 404). A new transport and session start a new one.
+   *
+   * Since: 1.0
    */
   properties[PROP_SESSION_EXPIRED] =
     g_param_spec_boolean ("session-expired", NULL, NULL,
@@ -367,6 +384,8 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
    *
    * The negotiated MCP protocol version, sent as `MCP-Protocol-Version`
    * with every request once known.
+   *
+   * Since: 1.0
    */
   properties[PROP_PROTOCOL_VERSION] =
     g_param_spec_string ("protocol-version", NULL, NULL,
@@ -379,6 +398,8 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
    * How long, in milliseconds, the server may take to answer a request
    * (its status and headers), or pause in the middle of a body or of an
    * event; 0 for no limit. A stream may rest between events indefinitely.
+   *
+   * Since: 1.0
    */
   properties[PROP_TIMEOUT] =
     g_param_spec_uint ("timeout", NULL, NULL,
@@ -390,6 +411,8 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
    *
    * The largest JSON body accepted, in bytes; a larger one closes the
    * transport.
+   *
+   * Since: 1.0
    */
   properties[PROP_MAX_BODY_SIZE] =
     g_param_spec_uint64 ("max-body-size", NULL, NULL,
@@ -401,6 +424,8 @@ elicit_http_transport_class_init (ElicitHttpTransportClass *klass)
    *
    * The largest event accepted on an event stream, in bytes; a larger one
    * closes the transport.
+   *
+   * Since: 1.0
    */
   properties[PROP_MAX_EVENT_SIZE] =
     g_param_spec_uint64 ("max-event-size", NULL, NULL,
@@ -503,6 +528,8 @@ parse_url (const char  *url,
  *
  * Returns: (transfer full) (nullable): a new transport, or %NULL if @url or
  *   one of @headers is refused
+ *
+ * Since: 1.0
  */
 ElicitTransport *
 elicit_http_transport_new (const char          *url,
@@ -558,6 +585,8 @@ elicit_http_transport_new (const char          *url,
  * Gets the address of the server's MCP endpoint.
  *
  * Returns: (transfer none): the address
+ *
+ * Since: 1.0
  */
 const char *
 elicit_http_transport_get_url (ElicitHttpTransport *self)
@@ -574,6 +603,8 @@ elicit_http_transport_get_url (ElicitHttpTransport *self)
  * Gets the session id the server assigned.
  *
  * Returns: (nullable) (transfer none): the session id, or %NULL
+ *
+ * Since: 1.0
  */
 const char *
 elicit_http_transport_get_session_id (ElicitHttpTransport *self)
@@ -592,6 +623,8 @@ elicit_http_transport_get_session_id (ElicitHttpTransport *self)
  * starts a new one.
  *
  * Returns: %TRUE if the server ended the session
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_http_transport_get_session_expired (ElicitHttpTransport *self)
@@ -609,6 +642,8 @@ elicit_http_transport_get_session_expired (ElicitHttpTransport *self)
  *
  * Returns: (nullable) (transfer none): the version, or %NULL before the
  *   session negotiated one
+ *
+ * Since: 1.0
  */
 const char *
 elicit_http_transport_get_protocol_version (ElicitHttpTransport *self)
@@ -625,6 +660,8 @@ elicit_http_transport_get_protocol_version (ElicitHttpTransport *self)
  * Gets [property@HttpTransport:timeout].
  *
  * Returns: the timeout in milliseconds, 0 for none
+ *
+ * Since: 1.0
  */
 guint
 elicit_http_transport_get_timeout (ElicitHttpTransport *self)
@@ -641,6 +678,8 @@ elicit_http_transport_get_timeout (ElicitHttpTransport *self)
  * Gets the largest JSON body accepted.
  *
  * Returns: the limit, in bytes
+ *
+ * Since: 1.0
  */
 gsize
 elicit_http_transport_get_max_body_size (ElicitHttpTransport *self)
@@ -657,6 +696,8 @@ elicit_http_transport_get_max_body_size (ElicitHttpTransport *self)
  * Gets the largest event accepted on an event stream.
  *
  * Returns: the limit, in bytes
+ *
+ * Since: 1.0
  */
 gsize
 elicit_http_transport_get_max_event_size (ElicitHttpTransport *self)
@@ -674,6 +715,8 @@ elicit_http_transport_get_max_event_size (ElicitHttpTransport *self)
  * Sets how long the server may take to answer a request, or pause in the
  * middle of a body or an event. A request that times out fails; a stream
  * that times out is resumed.
+ *
+ * Since: 1.0
  */
 void
 elicit_http_transport_set_timeout (ElicitHttpTransport *self,
@@ -694,6 +737,8 @@ elicit_http_transport_set_timeout (ElicitHttpTransport *self,
  * @max_body_size: the limit, in bytes
  *
  * Sets the largest JSON body accepted; a larger one closes the transport.
+ *
+ * Since: 1.0
  */
 void
 elicit_http_transport_set_max_body_size (ElicitHttpTransport *self,
@@ -716,6 +761,8 @@ elicit_http_transport_set_max_body_size (ElicitHttpTransport *self,
  *
  * Sets the largest event accepted on an event stream; a larger one closes
  * the transport.
+ *
+ * Since: 1.0
  */
 void
 elicit_http_transport_set_max_event_size (ElicitHttpTransport *self,
@@ -771,6 +818,8 @@ is_field_value (const char *value)
  * refused.
  *
  * Returns: %TRUE if the header was added
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_http_transport_add_header (ElicitHttpTransport  *self,
