@@ -1025,8 +1025,13 @@ test_elicitation_complete (Fixture       *f,
   fake_peer_sync (f->peer);
 
   g_assert_cmpint (elicit_request_get_state (accepted), ==, ELICIT_REQUEST_STATE_COMPLETED);
-  /* Not consented to yet: the completion is not its to take. */
+  /* Not consented to yet: the completion waits for the user. */
   g_assert_cmpint (elicit_request_get_state (pending), ==, ELICIT_REQUEST_STATE_PENDING);
+
+  /* Accepted later, it finds its completion there: nothing spins forever. */
+  g_assert_true (elicit_request_accept (pending, NULL, NULL));
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":41,\"result\":{\"action\":\"accept\"}}");
+  g_assert_cmpint (elicit_request_get_state (pending), ==, ELICIT_REQUEST_STATE_COMPLETED);
 }
 
 static void

@@ -314,6 +314,27 @@ request_cancelled_cb (ElicitPeer        *peer,
   g_object_unref (request);
 }
 
+/* A completion that came before the user opened the page: it applies the
+ * moment they accept (the page may already say "done"), and is forgotten
+ * if they decline. */
+static void
+early_completion_state_cb (ElicitRequest     *request,
+                           GParamSpec        *pspec,
+                           ElicitInputSource *self)
+{
+  ElicitRequestState state = elicit_request_get_state (request);
+
+  if (state == ELICIT_REQUEST_STATE_PENDING)
+    return;
+
+  g_signal_handlers_disconnect_by_func (request, early_completion_state_cb, self);
+  if (state != ELICIT_REQUEST_STATE_ACCEPTED)
+    return;
+
+  g_hash_table_foreach_remove (self->url_requests, remove_if_value, request);
+  elicit_request_complete (request);
+}
+
 static void
 complete_cb (ElicitPeer        *peer,
              const char        *method,
@@ -331,9 +352,18 @@ complete_cb (ElicitPeer        *peer,
       return;
     }
 
+  if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+    {
+      g_debug ("keeping a completion until the user accepts");
+      g_signal_handlers_disconnect_by_func (request, early_completion_state_cb, self);
+      g_signal_connect_object (request, "notify::state", G_CALLBACK (early_completion_state_cb),
+                               self, 0);
+      return;
+    }
+
   if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_ACCEPTED)
     {
-      g_debug ("ignoring a completion for an elicitation the user has not accepted");
+      g_debug ("ignoring a completion for an elicitation the user did not accept");
       return;
     }
 

@@ -14,8 +14,12 @@ else
   meson configure "$build" -Dwerror=true \
     -Dc_args="-fsanitize=fuzzer-no-link" >/dev/null
 fi
-ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse \
-  tests/fuzz/fuzz-session >/dev/null
+if ! ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse \
+     tests/fuzz/fuzz-session >"$build/ninja.log" 2>&1; then
+  echo "building the fuzz targets failed:"
+  grep -E 'error|FAILED' -A5 "$build/ninja.log" | head -40
+  exit 1
+fi
 
 status=0
 for target in fuzz-schema fuzz-json fuzz-sse fuzz-session; do
