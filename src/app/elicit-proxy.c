@@ -347,9 +347,8 @@ bridge_retry (Bridged    *bridged,
               JsonObject *responses)
 {
   Proxy *proxy = bridged->proxy;
-  g_autoptr(JsonObject) message = json_object_new ();
   g_autoptr(JsonNode) node = NULL;
-  JsonObject *params = elicit_json_object_deep_copy (bridged->params);
+  g_autoptr(JsonObject) params = elicit_json_object_deep_copy (bridged->params);
   g_autofree char *attempt_id = NULL;
 
   if (json_object_get_size (responses) > 0)
@@ -359,13 +358,8 @@ bridge_retry (Bridged    *bridged,
 
   /* A retry is a new request: an id of the proxy's own, never the client's. */
   attempt_id = g_strdup_printf ("elicit-proxy-%u", ++proxy->next_retry);
-  json_object_set_string_member (message, "jsonrpc", "2.0");
-  json_object_set_string_member (message, "id", attempt_id);
-  json_object_set_string_member (message, "method", bridged->method);
-  json_object_set_object_member (message, "params", params);
-  node = json_node_init_object (json_node_alloc (), message);
-
-  bridged->attempt_id = json_node_copy (json_object_get_member (message, "id"));
+  bridged->attempt_id = json_node_init_string (json_node_alloc (), attempt_id);
+  node = elicit_peer_build_request (bridged->attempt_id, bridged->method, params);
   log_passed (proxy, proxy->server_peer, bridged->method);
   elicit_peer_forward (proxy->server_peer, node);
 }
@@ -551,9 +545,9 @@ probe_server (Proxy      *proxy,
               JsonNode   *message,
               JsonObject *params)
 {
-  g_autoptr(JsonObject) probe = json_object_new ();
+  g_autoptr(JsonNode) id = NULL;
   g_autoptr(JsonNode) node = NULL;
-  JsonObject *probe_params = json_object_new ();
+  g_autoptr(JsonObject) probe_params = json_object_new ();
 
   g_clear_pointer (&proxy->client_info, json_object_unref);
   g_clear_pointer (&proxy->client_capabilities, json_object_unref);
@@ -566,11 +560,8 @@ probe_server (Proxy      *proxy,
   proxy->held_initialize = json_node_ref (message);
 
   json_object_set_object_member (probe_params, "_meta", modern_meta (proxy));
-  json_object_set_string_member (probe, "jsonrpc", "2.0");
-  json_object_set_string_member (probe, "id", PROBE_ID);
-  json_object_set_string_member (probe, "method", "server/discover");
-  json_object_set_object_member (probe, "params", probe_params);
-  node = json_node_init_object (json_node_alloc (), probe);
+  id = json_node_init_string (json_node_alloc (), PROBE_ID);
+  node = elicit_peer_build_request (id, "server/discover", probe_params);
 
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
   proxy->probe_timeout = g_timeout_add_seconds (PROBE_TIMEOUT_SECONDS, probe_timeout_cb, proxy);

@@ -202,3 +202,35 @@ elicit_peer_envelope_new (JsonNode *id)
   return object;
 }
 
+
+/**
+ * elicit_peer_build_request:
+ * @id: the request's id, a string or an integer
+ * @method: the method to call
+ * @params: (nullable): its parameters
+ *
+ * Makes a request to send with [method@Peer.forward] under an id of the
+ * caller's own: a proxy that asks the server something itself, beside
+ * the requests it passes on, uses ids its client cannot use.
+ *
+ * Returns: (transfer full): the request
+ *
+ * Since: 1.0
+ */
+JsonNode *
+elicit_peer_build_request (JsonNode   *id,
+                           const char *method,
+                           JsonObject *params)
+{
+  JsonObject *object;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (method != NULL, NULL);
+
+  object = elicit_peer_envelope_new (id);
+  json_object_set_string_member (object, "method", method);
+  if (params != NULL)
+    json_object_set_object_member (object, "params", json_object_ref (params));
+
+  return json_node_init_object (json_node_alloc (), object);
+}

@@ -84,6 +84,10 @@ JsonNode          *elicit_peer_build_error_response (JsonNode             *id,
                                                     gint64                code,
                                                     const char           *message) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_ALL
+JsonNode          *elicit_peer_build_request       (JsonNode             *id,
+                                                    const char           *method,
+                                                    JsonObject           *params) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_AVAILABLE_IN_ALL
 ElicitPeer        *elicit_peer_new                 (ElicitTransport      *transport) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_ALL
 ElicitTransport   *elicit_peer_get_transport       (ElicitPeer           *self);
