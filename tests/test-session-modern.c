@@ -9,9 +9,7 @@
 
 #include "config.h"
 
-#include "elicit.h"
-#include "elicit-json-private.h"
-#include "fake-peer.h"
+#include "session-test.h"
 #include "manual-clock.h"
 
 #define DISCOVER_RESULT(id) \
@@ -31,38 +29,6 @@ typedef struct
   ElicitSession   *session;
   GPtrArray       *requests;
 } Fixture;
-
-typedef struct
-{
-  gboolean      done;
-  GAsyncResult *result;
-} Result;
-
-static void
-result_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  Result *res = user_data;
-
-  g_assert_false (res->done);
-  res->result = g_object_ref (result);
-  res->done = TRUE;
-}
-
-static GAsyncResult *
-wait_result (Result *res)
-{
-  spin_until (&res->done);
-  return res->result;
-}
-
-static void
-result_clear (Result *res)
-{
-  g_clear_object (&res->result);
-  res->done = FALSE;
-}
 
 static void
 elicitation_cb (ElicitSession *session,
@@ -97,54 +63,6 @@ teardown (Fixture       *f,
   fake_peer_free (f->peer);
 }
 
-static void G_GNUC_PRINTF (2, 3)
-send_printf (Fixture    *f,
-             const char *format,
-             ...)
-{
-  g_autofree char *line = NULL;
-  va_list args;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  fake_peer_send_line (f->peer, line);
-}
-
-/* The next message the session sent, parsed. */
-static JsonObject *
-read_message (Fixture *f)
-{
-  g_autofree char *line = fake_peer_read_line (f->peer);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = NULL;
-
-  g_assert_nonnull (line);
-  node = elicit_json_parse (line, strlen (line), ELICIT_JSON_DEFAULT_MAX_DEPTH, &error);
-  g_assert_no_error (error);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
-
-  return json_object_ref (json_node_get_object (node));
-}
-
-static JsonObject *
-member_object (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static char *
-member_json (JsonObject *object,
-             const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL ? elicit_json_to_string (node, NULL) : NULL;
-}
-
 /* Checks the request's method and modern _meta; returns its id. */
 static gint64
 expect_request (Fixture    *f,
@@ -176,7 +94,7 @@ answer_tools_list (Fixture    *f,
                    Result     *res,
                    const char *tools)
 {
-  g_autoptr(JsonObject) list = read_message (f);
+  g_autoptr(JsonObject) list = peer_read_message (f->peer);
   g_autofree char *line = NULL;
 
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
@@ -196,7 +114,7 @@ connect_modern (Fixture *f)
   Result res = { 0 };
 
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  discover = read_message (f);
+  discover = peer_read_message (f->peer);
   g_assert_cmpint (expect_request (f, discover, "server/discover"), ==, 1);
   fake_peer_send_line (f->peer, DISCOVER_RESULT ("1"));
   g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), &error));
@@ -236,14 +154,14 @@ test_unsupported_version_is_retried (Fixture       *f,
   Result res = { 0 };
 
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  first = read_message (f);
+  first = peer_read_message (f->peer);
   expect_request (f, first, "server/discover");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32022,"
                                 "\"message\":\"Unsupported protocol version\",\"data\":"
                                 "{\"supported\":[\"2026-07-28\"],\"requested\":\"x\"}}}");
 
   /* A modern error: retried under a new id with a version it supports. */
-  second = read_message (f);
+  second = peer_read_message (f->peer);
   g_assert_cmpint (expect_request (f, second, "server/discover"), ==, 2);
   fake_peer_send_line (f->peer, DISCOVER_RESULT ("2"));
   g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), &error));
@@ -262,12 +180,12 @@ test_legacy_server_gets_initialize (Fixture       *f,
   Result res = { 0 };
 
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  discover = read_message (f);
+  discover = peer_read_message (f->peer);
   expect_request (f, discover, "server/discover");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,"
                                 "\"message\":\"Method not found\"}}");
 
-  initialize = read_message (f);
+  initialize = peer_read_message (f->peer);
   g_assert_cmpstr (json_object_get_string_member (initialize, "method"), ==, "initialize");
   g_assert_cmpstr (json_object_get_string_member (member_object (initialize, "params"),
                                                   "protocolVersion"), ==, "2025-11-25");
@@ -277,7 +195,7 @@ test_legacy_server_gets_initialize (Fixture       *f,
                                 "{\"name\":\"old\",\"version\":\"1\"}}}");
   g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), &error));
   g_assert_no_error (error);
-  initialized = read_message (f);
+  initialized = peer_read_message (f->peer);
   g_assert_cmpstr (json_object_get_string_member (initialized, "method"), ==,
                    "notifications/initialized");
   g_assert_cmpstr (elicit_session_get_protocol_version (f->session), ==, "2025-06-18");
@@ -295,14 +213,14 @@ test_silent_server_gets_initialize_after_ten_seconds (Fixture       *f,
 
   manual_clock_use (&clock, elicit_session_get_peer (f->session));
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  discover = read_message (f);
+  discover = peer_read_message (f->peer);
   expect_request (f, discover, "server/discover");
 
   manual_clock_advance (&clock, 9999);
   g_assert_false (res.done);
   manual_clock_advance (&clock, 1);
 
-  initialize = read_message (f);
+  initialize = peer_read_message (f->peer);
   g_assert_cmpstr (json_object_get_string_member (initialize, "method"), ==, "initialize");
   g_assert_false (res.done);
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"protocolVersion\":"
@@ -323,7 +241,7 @@ test_no_common_version_is_a_clear_error (Fixture       *f,
   Result res = { 0 };
 
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  discover = read_message (f);
+  discover = peer_read_message (f->peer);
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32022,"
                                 "\"message\":\"no\",\"data\":{\"supported\":[\"2099-01-01\"]}}}");
   g_assert_false (elicit_session_connect_finish (f->session, wait_result (&res), &error));
@@ -348,7 +266,7 @@ test_legacy_only_skips_the_probe (Fixture       *f,
   g_assert_cmpstrv (elicit_session_get_protocol_versions (f->session),
                     ((const char * const []) { "2025-11-25", NULL }));
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  initialize = read_message (f);
+  initialize = peer_read_message (f->peer);
   g_assert_cmpstr (json_object_get_string_member (initialize, "method"), ==, "initialize");
   g_assert_cmpstr (json_object_get_string_member (member_object (initialize, "params"),
                                                   "protocolVersion"), ==, "2025-11-25");
@@ -369,7 +287,7 @@ test_invalid_header_tools_are_left_out_and_never_called (Fixture       *f,
   Result res = { 0 };
 
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  discover = read_message (f);
+  discover = peer_read_message (f->peer);
   fake_peer_send_line (f->peer, DISCOVER_RESULT ("1"));
   g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), NULL));
   result_clear (&res);
@@ -425,11 +343,11 @@ test_input_required_is_answered_and_retried (Fixture       *f,
   connect_modern (f);
   json_object_set_int_member (args, "n", 3);
   elicit_session_call_tool_async (f->session, "ask", args, NULL, NULL, NULL, result_cb, &res);
-  call = read_message (f);
+  call = peer_read_message (f->peer);
   id = expect_request (f, call, "tools/call");
 
   /* Round one: two forms in one round, and a state to echo. */
-  send_printf (f,
+  peer_send_printf (f->peer,
     "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":\"input_required\","
     "\"inputRequests\":{\"first\":" FORM ("One?") ",\"second\":" FORM ("Two?") "},"
     "\"requestState\":\"s\\u00e9t\\\"1\"}}", id);
@@ -440,7 +358,7 @@ test_input_required_is_answered_and_retried (Fixture       *f,
   answer_request (f, 1, "Bo");
   answer_request (f, 0, "Al");
 
-  retry = read_message (f);
+  retry = peer_read_message (f->peer);
   g_assert_cmpint (expect_request (f, retry, "tools/call"), >, id);
   responses = member_json (member_object (retry, "params"), "inputResponses");
   g_assert_cmpstr (responses, ==,
@@ -452,7 +370,7 @@ test_input_required_is_answered_and_retried (Fixture       *f,
   g_assert_cmpstr (arguments, ==, "{\"n\":3}");
 
   /* Round two: no state this time, so none goes back. */
-  send_printf (f,
+  peer_send_printf (f->peer,
     "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":\"input_required\","
     "\"inputRequests\":{\"third\":" FORM ("Three?") "}}}",
     json_object_get_int_member (retry, "id"));
@@ -460,14 +378,14 @@ test_input_required_is_answered_and_retried (Fixture       *f,
     g_main_context_iteration (NULL, TRUE);
   elicit_request_decline (g_ptr_array_index (f->requests, 2));
 
-  last = read_message (f);
+  last = peer_read_message (f->peer);
   g_assert_false (json_object_has_member (member_object (last, "params"), "requestState"));
   g_clear_pointer (&responses, g_free);
   responses = member_json (member_object (last, "params"), "inputResponses");
   g_assert_cmpstr (responses, ==, "{\"third\":{\"action\":\"decline\"}}");
 
   /* Done, and a result without resultType is complete. */
-  send_printf (f,
+  peer_send_printf (f->peer,
     "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":[]}}",
     json_object_get_int_member (last, "id"));
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
@@ -488,7 +406,7 @@ call_failing_with (Fixture    *f,
   Result res = { 0 };
 
   elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
-  call = read_message (f);
+  call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":%s}",
                           json_object_get_int_member (call, "id"), result_json);
   fake_peer_send_line (f->peer, line);
@@ -566,7 +484,7 @@ test_a_server_that_asks_forever_is_stopped (Fixture       *f,
 
   while (!res.done)
     {
-      g_autoptr(JsonObject) call = read_message (f);
+      g_autoptr(JsonObject) call = peer_read_message (f->peer);
       g_autofree char *line = NULL;
 
       line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
@@ -602,7 +520,7 @@ test_cancelling_withdraws_the_rounds_requests (Fixture       *f,
   connect_modern (f);
   elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, cancellable,
                                   result_cb, &res);
-  call = read_message (f);
+  call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
                           "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":"
                           FORM ("Wait") "}}}", json_object_get_int_member (call, "id"));
@@ -632,7 +550,7 @@ test_url_input_needs_no_elicitation_id (Fixture       *f,
 
   connect_modern (f);
   elicit_session_call_tool_async (f->session, "sign-in", NULL, NULL, NULL, NULL, result_cb, &res);
-  call = read_message (f);
+  call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
                           "{\"resultType\":\"input_required\",\"inputRequests\":{\"login\":"
                           "{\"method\":\"elicitation/create\",\"params\":{\"mode\":\"url\","
@@ -649,10 +567,10 @@ test_url_input_needs_no_elicitation_id (Fixture       *f,
   /* The retry tells the outcome: no completion notice to wait for. */
   g_assert_cmpint (elicit_request_get_state (request), ==, ELICIT_REQUEST_STATE_COMPLETED);
 
-  retry = read_message (f);
+  retry = peer_read_message (f->peer);
   responses = member_json (member_object (retry, "params"), "inputResponses");
   g_assert_cmpstr (responses, ==, "{\"login\":{\"action\":\"accept\"}}");
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":[]}}",
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":[]}}",
                json_object_get_int_member (retry, "id"));
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), NULL);
   g_assert_nonnull (result);
@@ -663,10 +581,10 @@ static JsonObject *
 answer_poll (Fixture    *f,
              const char *task_json)
 {
-  JsonObject *poll = read_message (f);
+  JsonObject *poll = peer_read_message (f->peer);
 
   g_assert_cmpstr (json_object_get_string_member (poll, "method"), ==, "tasks/get");
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
                "\"complete\",\"taskId\":\"x\",%s}}", json_object_get_int_member (poll, "id"), task_json);
 
   return poll;
@@ -688,8 +606,8 @@ test_a_task_of_the_extension_asks_through_tasks_update (Fixture       *f,
 
   connect_modern (f);
   elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
-  call = read_message (f);
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
+  call = peer_read_message (f->peer);
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
                "\"task\",\"taskId\":\"x\",\"status\":\"working\",\"ttlMs\":null,"
                "\"pollIntervalMs\":100}}", json_object_get_int_member (call, "id"));
 
@@ -698,11 +616,11 @@ test_a_task_of_the_extension_asks_through_tasks_update (Fixture       *f,
     g_main_context_iteration (NULL, TRUE);
   answer_request (f, 0, "Ada");
 
-  update = read_message (f);
+  update = peer_read_message (f->peer);
   g_assert_cmpstr (json_object_get_string_member (update, "method"), ==, "tasks/update");
   responses = member_json (member_object (update, "params"), "inputResponses");
   g_assert_cmpstr (responses, ==, "{\"a\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}}");
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
                "\"complete\"}}", json_object_get_int_member (update, "id"));
 
   /* The server still lists the request until it has taken the answer:

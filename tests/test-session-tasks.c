@@ -9,9 +9,7 @@
 
 #include "config.h"
 
-#include "elicit.h"
-#include "elicit-json-private.h"
-#include "fake-peer.h"
+#include "session-test.h"
 #include "manual-clock.h"
 
 #define FORM_PARAMS \
@@ -26,38 +24,6 @@ typedef struct
   GPtrArray       *requests;
   GPtrArray       *statuses;
 } Fixture;
-
-typedef struct
-{
-  gboolean      done;
-  GAsyncResult *result;
-} Result;
-
-static void
-result_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  Result *res = user_data;
-
-  g_assert_false (res->done);
-  res->result = g_object_ref (result);
-  res->done = TRUE;
-}
-
-static GAsyncResult *
-wait_result (Result *res)
-{
-  spin_until (&res->done);
-  return res->result;
-}
-
-static void
-result_clear (Result *res)
-{
-  g_clear_object (&res->result);
-  res->done = FALSE;
-}
 
 static void
 elicitation_cb (ElicitSession *session,
@@ -106,54 +72,6 @@ teardown (Fixture       *f,
   fake_peer_free (f->peer);
 }
 
-static void G_GNUC_PRINTF (2, 3)
-send_printf (Fixture    *f,
-             const char *format,
-             ...)
-{
-  g_autofree char *line = NULL;
-  va_list args;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  fake_peer_send_line (f->peer, line);
-}
-
-/* The next message the session sent, parsed. */
-static JsonObject *
-read_message (Fixture *f)
-{
-  g_autofree char *line = fake_peer_read_line (f->peer);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = NULL;
-
-  g_assert_nonnull (line);
-  node = elicit_json_parse (line, strlen (line), ELICIT_JSON_DEFAULT_MAX_DEPTH, &error);
-  g_assert_no_error (error);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
-
-  return json_object_ref (json_node_get_object (node));
-}
-
-static JsonObject *
-member_object (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static char *
-member_json (JsonObject *object,
-             const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL ? elicit_json_to_string (node, NULL) : NULL;
-}
-
 static const char *
 method_of (JsonObject *message)
 {
@@ -169,13 +87,13 @@ connect_with_tasks (Fixture *f)
   Result res = { 0 };
 
   elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  initialize = read_message (f);
+  initialize = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (initialize), ==, "initialize");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":"
                                 "\"2025-11-25\",\"capabilities\":{\"tools\":{},\"tasks\":{\"requests\":"
                                 "{\"tools\":{\"call\":{}}}}},\"serverInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
   g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), NULL));
-  initialized = read_message (f);
+  initialized = peer_read_message (f->peer);
   result_clear (&res);
 }
 
@@ -192,16 +110,16 @@ start_task_call (Fixture      *f,
   g_autoptr(JsonObject) call = NULL;
 
   elicit_session_call_tool_async (f->session, "slow", NULL, NULL, NULL, cancellable, result_cb, res);
-  list = read_message (f);
+  list = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (list), ==, "tools/list");
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"tools\":["
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"tools\":["
                "{\"name\":\"slow\",\"inputSchema\":{\"type\":\"object\"},"
                "\"execution\":{\"taskSupport\":\"required\"}}]}}",
                json_object_get_int_member (list, "id"));
 
-  call = read_message (f);
+  call = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (call), ==, "tools/call");
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"task\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"task\":"
                "{\"taskId\":\"t-1\",\"status\":\"%s\",\"createdAt\":\"2026-01-01T00:00:00Z\","
                "\"lastUpdatedAt\":\"2026-01-01T00:00:00Z\",\"ttl\":null,\"pollInterval\":100}}}",
                json_object_get_int_member (call, "id"), status);
@@ -225,15 +143,15 @@ test_a_required_task_is_polled_and_its_result_fetched (Fixture       *f,
   g_assert_cmpstr (task, ==, "{\"ttl\":86400000}");
 
   /* After the server's poll interval, the state. */
-  poll = read_message (f);
+  poll = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (poll), ==, "tasks/get");
   g_assert_cmpstr (json_object_get_string_member (member_object (poll, "params"), "taskId"), ==, "t-1");
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"taskId\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"taskId\":"
                "\"t-1\",\"status\":\"input_required\",\"statusMessage\":\"Which one?\"}}",
                json_object_get_int_member (poll, "id"));
 
   /* input_required: tasks/result, during which the server asks. */
-  fetch = read_message (f);
+  fetch = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (fetch), ==, "tasks/result");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"e1\",\"method\":\"elicitation/create\","
                                 "\"params\":{" FORM_PARAMS ",\"_meta\":{\"io.modelcontextprotocol/"
@@ -244,7 +162,7 @@ test_a_required_task_is_polled_and_its_result_fetched (Fixture       *f,
   g_autofree char *answer = fake_peer_read_line (f->peer);
   g_assert_cmpstr (answer, ==, "{\"jsonrpc\":\"2.0\",\"id\":\"e1\",\"result\":{\"action\":\"decline\"}}");
 
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":"
                "[{\"type\":\"text\",\"text\":\"done\"}]}}", json_object_get_int_member (fetch, "id"));
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
   g_assert_no_error (error);
@@ -267,8 +185,8 @@ test_a_garbled_task_state_is_a_clear_error (Fixture       *f,
 
   connect_with_tasks (f);
   task = start_task_call (f, &res, NULL, "working");
-  poll = read_message (f);
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"status\":[5]}}",
+  poll = peer_read_message (f->peer);
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"status\":[5]}}",
                json_object_get_int_member (poll, "id"));
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
   g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE);
@@ -296,10 +214,10 @@ test_cancelling_a_task_call_cancels_the_task (Fixture       *f,
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 
-  cancel = read_message (f);
+  cancel = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (cancel), ==, "tasks/cancel");
   g_assert_cmpstr (json_object_get_string_member (member_object (cancel, "params"), "taskId"), ==, "t-1");
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"taskId\":\"t-1\","
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"taskId\":\"t-1\","
                "\"status\":\"cancelled\"}}", json_object_get_int_member (cancel, "id"));
   fake_peer_sync (f->peer);
   result_clear (&res);
@@ -322,35 +240,35 @@ test_an_elicitation_run_as_a_task (Fixture       *f,
                                 "\"params\":{\"task\":{\"ttl\":60000}," FORM_PARAMS "}}");
 
   /* Answered at once with the task. */
-  created = read_message (f);
+  created = peer_read_message (f->peer);
   g_assert_cmpstr (json_object_get_string_member (member_object (member_object (created, "result"),
                                                                  "task"), "status"), ==, "working");
   task_id = g_strdup (json_object_get_string_member (member_object (member_object (created, "result"),
                                                                     "task"), "taskId"));
   g_assert_cmpuint (f->requests->len, ==, 1);
 
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":\"g1\",\"method\":\"tasks/get\",\"params\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"g1\",\"method\":\"tasks/get\",\"params\":"
                "{\"taskId\":\"%s\"}}", task_id);
-  state = read_message (f);
+  state = peer_read_message (f->peer);
   g_assert_cmpstr (json_object_get_string_member (member_object (state, "result"), "status"), ==,
                    "input_required");
 
   /* tasks/result waits for the user. */
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":\"r1\",\"method\":\"tasks/result\",\"params\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"r1\",\"method\":\"tasks/result\",\"params\":"
                "{\"taskId\":\"%s\"}}", task_id);
   fake_peer_sync (f->peer);
   json_object_set_string_member (content, "name", "Ada");
   g_assert_true (elicit_request_accept (g_ptr_array_index (f->requests, 0), content, NULL));
-  answer = read_message (f);
+  answer = peer_read_message (f->peer);
   result = member_json (answer, "result");
   g_assert_cmpstr (json_object_get_string_member (answer, "id"), ==, "r1");
   g_assert_true (g_str_has_prefix (result, "{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"},"
                                            "\"_meta\":{\"io.modelcontextprotocol/related-task\":"));
 
   /* A finished task cannot be cancelled. */
-  send_printf (f, "{\"jsonrpc\":\"2.0\",\"id\":\"c1\",\"method\":\"tasks/cancel\",\"params\":"
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"c1\",\"method\":\"tasks/cancel\",\"params\":"
                "{\"taskId\":\"%s\"}}", task_id);
-  refused = read_message (f);
+  refused = peer_read_message (f->peer);
   g_assert_cmpint (json_object_get_int_member (member_object (refused, "error"), "code"), ==, -32602);
 }
 
