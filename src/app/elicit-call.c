@@ -367,9 +367,12 @@ timing_message_cb (ElicitTransport *transport,
                    gpointer         user_data)
 {
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  JsonObject *result = elicit_json_object_get_object (object, "result");
 
-  if (object != NULL &&
-      g_strcmp0 (elicit_json_object_get_string (object, "method"), "elicitation/create") == 0)
+  /* The server's question arrives: a request (2025-11-25), or an
+   * InputRequiredResult (2026-07-28). */
+  if (g_strcmp0 (elicit_json_object_get_string (object, "method"), "elicitation/create") == 0 ||
+      g_strcmp0 (elicit_json_object_get_string (result, "resultType"), "input_required") == 0)
     elicit_cli_timing_mark ("elicitation-received");
 }
 

@@ -18,6 +18,8 @@
  *
  *   start -> first frame    from spawning elicit to the dialog's first painted frame
  *   line -> mapped          from the elicitation/create line arriving to the dialog mapped
+ *                          (2025-11-25), and from the InputRequiredResult arriving to the
+ *                          dialog mapped (2026-07-28, multi-round-trip input)
  *   start -> window mapped  from spawning to the X server reporting the window mapped,
  *                          observed here, the same way as for zenity
  *
@@ -232,6 +234,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) start_frame = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) line_mapped = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) mrtr_mapped = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) start_window = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) start_line = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) zenity_window = g_array_new (FALSE, FALSE, sizeof (double));
@@ -263,6 +266,8 @@ main (int   argc,
       /* The elicitation/create → dialog figure: the demo server in 2025-11-25. */
       const char *elicit_argv[] = { elicit, "call", "--name", "Bench", "--tool", "confirm", "--",
                                     server, "--protocol=2025-11-25", NULL };
+      const char *modern_argv[] = { elicit, "call", "--name", "Bench", "--tool", "confirm", "--",
+                                    server, NULL };
       const char *zenity_argv[] = { zenity, "--forms", "--title=Bench", "--text=Delete the file demo.txt?",
                                     "--add-entry=Confirm", NULL };
       Run run;
@@ -275,6 +280,10 @@ main (int   argc,
           add_ms (start_line, run.start, run.received);
         }
 
+      /* The same question as an InputRequiredResult: the demo server in 2026-07-28. */
+      if (measure (display, modern_argv, TRUE, &run))
+        add_ms (mrtr_mapped, run.received, run.mapped);
+
       if (zenity != NULL && measure (display, zenity_argv, FALSE, &run))
         add_ms (zenity_window, run.start, run.x_mapped);
     }
@@ -282,6 +291,7 @@ main (int   argc,
   g_print ("Time to a question on screen, %d runs each (median [min-max])\n", runs);
   print_row ("elicit call: start -> dialog's first frame", start_frame);
   print_row ("elicit call: elicitation/create line -> dialog mapped", line_mapped);
+  print_row ("elicit call: InputRequiredResult -> dialog mapped", mrtr_mapped);
   print_row ("elicit call: start -> elicitation/create line (server)", start_line);
   elicit_median = print_row ("elicit call: start -> window mapped (seen by X)", start_window);
   if (zenity != NULL)
