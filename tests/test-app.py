@@ -254,9 +254,15 @@ def wait_result(window, prefix):
         raise Failure('the result is %r, not %r…' % (result_text(window), prefix))
 
 
+def ready_label(servers):
+    """The status of a ready server: "Ready · MCP <the revision it speaks>"."""
+    return next((acc for acc in walk(servers) if acc.getRoleName() == 'label' and
+                 (acc.name or '').startswith('Ready · MCP ')), None)
+
+
 def wait_ready(window, server):
     servers = list_box(window, 'Servers')
-    wait_for('“%s” to be ready' % server, lambda: find(servers, 'label', 'Ready'))
+    wait_for('“%s” to be ready' % server, lambda: ready_label(servers))
 
 
 def answer_registration(dialog, username='Username', email='Email Address', age='Age',
@@ -323,6 +329,8 @@ def the_log_shows_the_traffic_when_its_tab_is_open():
         do_action(tab)
         log = wait_for('the server log', lambda: next(
             (acc for acc in walk(window) if acc.name == 'Server log'), None))
+        servers = list_box(window, 'Servers')
+        check_equal(ready_label(servers).name, 'Ready · MCP 2026-07-28', 'the revision shown')
         # The demo server speaks 2026-07-28: the session opens with a probe.
         wait_for('the server/discover request in the log', lambda: any(
             acc.getRoleName() == 'label' and '"method":"server/discover"' in (acc.name or '')
@@ -515,7 +523,7 @@ def a_server_that_crashes_on_start_shows_its_reason_in_the_server_list():
         window = app.window()
         servers = list_box(window, 'Servers')
         wait_for('the reason in the server list', lambda: find(servers, 'label', CRASH_REASON))
-        wait_for('“demo” to be ready', lambda: find(servers, 'label', 'Ready'))
+        wait_for('“demo” to be ready', lambda: ready_label(servers))
         # GTK leaves hidden widgets out of the tree.
         restart = find(servers, 'push button', 'Restart “crashy”')
         check(restart is not None, 'no restart button for the failed server')

@@ -232,6 +232,21 @@ session_closed_cb (ElicitServer *self,
   fail (self, reason);
 }
 
+/* "Ready", with the revision the server speaks, and what a revision
+ * without elicitation means for the user. */
+static char *
+ready_status (ElicitSession *session)
+{
+  const char *version = elicit_session_get_protocol_version (session);
+
+  if (!elicit_session_get_can_elicit (session))
+    /* Translators: %s is an MCP revision, such as 2024-11-05 */
+    return g_strdup_printf (_("Ready · MCP %s, which cannot ask you questions"), version);
+
+  /* Translators: %s is an MCP revision, such as 2026-07-28 */
+  return g_strdup_printf (_("Ready · MCP %s"), version);
+}
+
 static void
 connect_cb (GObject      *object,
             GAsyncResult *result,
@@ -239,6 +254,7 @@ connect_cb (GObject      *object,
 {
   g_autoptr(ElicitServer) self = user_data;
   g_autoptr(GError) error = NULL;
+  g_autofree char *status = NULL;
 
   if (!elicit_session_connect_finish (ELICIT_SESSION (object), result, &error))
     {
@@ -260,7 +276,8 @@ connect_cb (GObject      *object,
 
   set_claim (self);
   add_log (self, ELICIT_LOG_KIND_NOTICE, _("Connected"));
-  set_state (self, ELICIT_SERVER_STATE_READY, _("Ready"));
+  status = ready_status (ELICIT_SESSION (object));
+  set_state (self, ELICIT_SERVER_STATE_READY, status);
   list_tools (self);
 }
 
