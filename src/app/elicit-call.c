@@ -735,6 +735,11 @@ connect_cb (GObject      *object,
       return;
     }
 
+  if (call->verbose)
+    /* Translators: the first %s is the server's name, the second an MCP revision */
+    g_printerr (_("elicit: “%s” speaks MCP %s\n"), call->label,
+                elicit_session_get_protocol_version (ELICIT_SESSION (object)));
+
   start_call (call);
 }
 
