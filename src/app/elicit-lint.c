@@ -16,8 +16,6 @@
 #else
 #include "elicit.h"
 #endif
-#include "schema/elicit-json-private.h"
-#include "schema/elicit-text-private.h"
 
 #include "elicit-lint.h"
 
