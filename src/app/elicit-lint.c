@@ -12,7 +12,6 @@
 
 #ifdef HAVE_GTK
 #include "elicit-gtk.h"
-#include "widgets/elicit-render-private.h"
 #else
 #include "elicit.h"
 #endif
