@@ -17,5 +17,6 @@
 #include "widgets/elicit-editor-kind.h"
 #include "widgets/elicit-form.h"
 #include "widgets/elicit-dialog.h"
+#include "widgets/elicit-render.h"
 
 #undef _ELICIT_GTK_INSIDE

@@ -22,6 +22,8 @@
 #include "schema/elicit-field-kind.h"
 #include "schema/elicit-schema.h"
 #include "schema/elicit-validate.h"
+#include "schema/elicit-json.h"
+#include "schema/elicit-text.h"
 #include "schema/elicit-url-info.h"
 
 #include "protocol/elicit-protocol-enums.h"

@@ -154,10 +154,15 @@ dialog (Fixture *fixture)
   return ELICIT_DIALOG (fixture->dialog);
 }
 
+/* Also checks that the public ElicitDialog:can-accept says what the button
+ * shows, wherever a test looks at it. */
 static gboolean
 accept_sensitive (Fixture *fixture)
 {
-  return gtk_widget_is_sensitive (elicit_dialog_get_accept_button (dialog (fixture)));
+  gboolean sensitive = gtk_widget_is_sensitive (elicit_dialog_get_accept_button (dialog (fixture)));
+
+  g_assert_cmpint (elicit_dialog_get_can_accept (dialog (fixture)), ==, sensitive);
+  return sensitive;
 }
 
 static gboolean

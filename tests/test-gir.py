@@ -8,8 +8,10 @@
 # Run by Debian's /usr/bin/python3 with GI_TYPELIB_PATH and LD_LIBRARY_PATH
 # pointing into the build tree; prints TAP.
 
+import os
 import subprocess
 import sys
+import tempfile
 
 import gi
 
@@ -18,7 +20,7 @@ gi.require_version('Json', '1.0')
 gi.require_version('Elicit', '1.0')
 gi.require_version('ElicitGtk', '1.0')
 
-from gi.repository import Elicit, ElicitGtk, Gtk, Json  # noqa: E402
+from gi.repository import Elicit, ElicitGtk, GLib, Gtk, Json  # noqa: E402
 
 # What a program that loads only Elicit-1.0 pulls in.
 CORE_ONLY = '''
@@ -40,6 +42,9 @@ SCHEMA = '''{
   },
   "required": ["name"]
 }'''
+
+PARAMS = ('{"message": "Who?", "requestedSchema": {"type": "object", "properties": '
+          '{"name": {"type": "string", "title": "Name", "default": "Ada"}}, "required": ["name"]}}')
 
 results = []
 
@@ -102,6 +107,8 @@ def main():
     errors = form.get_errors()
     check('the errors name the field at fault', list(errors.keys()) == ['name'], repr(errors))
 
+    dialog_checks()
+
     print('1..%d' % len(results))
     failed = 0
     for number, (description, ok, detail) in enumerate(results, 1):
@@ -110,6 +117,52 @@ def main():
             failed += 1
             print('# got: %s' % detail)
     return 1 if failed else 0
+
+
+def new_request():
+    return Elicit.Request.new(Elicit.json_parse(PARAMS, -1, 0).get_object())
+
+
+def wait_for(condition):
+    """Runs the main context until @condition holds, or 10 s pass."""
+    timed_out = []
+    source = GLib.timeout_add_seconds(10, lambda: timed_out.append(True) or False)
+    context = GLib.MainContext.default()
+    while not condition() and not timed_out:
+        context.iteration(True)
+    if not timed_out:
+        GLib.source_remove(source)
+    return condition()
+
+
+def dialog_checks():
+    # What `elicit call --accept-defaults` does, through public API only.
+    request = new_request()
+    dialog = ElicitGtk.Dialog.new(request)
+    dialog.set_server_label('Test server')
+    dialog.set_accept_delay(0)
+    notified = []
+    dialog.connect('notify::can-accept', lambda *args: notified.append(dialog.props.can_accept))
+    check('a dialog not yet shown cannot accept',
+          not dialog.props.can_accept and not dialog.get_can_accept() and not dialog.accept())
+    dialog.present()
+    check('once shown, with valid defaults, the dialog can accept, and says so',
+          wait_for(dialog.get_can_accept) and notified == [True], repr(notified))
+    check('accept() answers the request with the form',
+          dialog.accept() and request.get_state() == Elicit.RequestState.ACCEPTED,
+          repr(request.get_state()))
+    check('an answered request can no longer be accepted',
+          not dialog.props.can_accept and not dialog.accept())
+    wait_for(lambda: not dialog.get_visible())
+
+    # What `elicit lint --render` does.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'dialog.png')
+        ok = ElicitGtk.render_dialog_to_png(new_request(), 'Test server', None, path)
+        with open(path, 'rb') as f:
+            magic = f.read(8)
+        check('render_dialog_to_png writes a PNG of the dialog',
+              ok and magic == b'\x89PNG\r\n\x1a\n', repr(magic))
 
 
 if __name__ == '__main__':

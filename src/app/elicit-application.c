@@ -10,9 +10,10 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "elicit.h"
+
 #include "protocol/elicit-request.h"
 #include "protocol/elicit-session.h"
-#include "schema/elicit-text-private.h"
 #include "widgets/elicit-dialog.h"
 
 #include "elicit-application.h"

@@ -30,9 +30,7 @@
 #include "elicit-text-domain.h"
 #include "elicit-cli.h"
 #include "elicit-config.h"
-#include "elicit-json-private.h"
 #include "elicit-prompter.h"
-#include "elicit-text-private.h"
 
 /* How many lines of the server's stderr are kept to explain a failure. */
 #define STDERR_TAIL_LINES 20

@@ -9,9 +9,9 @@
 
 #include <gtk/gtk.h>
 
+#include "elicit.h"
+
 #include "elicit-cli.h"
-#include "elicit-json-private.h"
-#include "elicit-text-private.h"
 
 static gboolean verbose_logging;
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "schema/elicit-json-private.h"
+#include "elicit.h"
 
 #include "elicit-config.h"
 

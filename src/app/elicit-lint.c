@@ -12,12 +12,9 @@
 
 #ifdef HAVE_GTK
 #include "elicit-gtk.h"
-#include "widgets/elicit-render-private.h"
 #else
 #include "elicit.h"
 #endif
-#include "schema/elicit-json-private.h"
-#include "schema/elicit-text-private.h"
 
 #include "elicit-lint.h"
 

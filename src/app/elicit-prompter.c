@@ -11,10 +11,10 @@
 
 #include <glib/gi18n.h>
 
+#include "elicit-gtk.h"
+
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
-#include "widgets/elicit-dialog.h"
-#include "widgets/elicit-dialog-private.h"
 
 /*
  * ElicitPrompter: what `elicit call` and `elicit proxy` answer elicitations
@@ -111,34 +111,33 @@ answer_without_display (ElicitPrompter *self,
   elicit_request_cancel (request);
 }
 
-/* --accept-defaults: presses Accept, as a user would, as soon as the dialog
- * lets one: the form valid (with the defaults it shows), the accept delay
- * over. The button follows the dialog's accept action, so its sensitivity
- * says when. For tests and automation only. */
+/* --accept-defaults: accepts, as a user pressing Accept would, as soon as the
+ * dialog lets one: the form valid (with the defaults it shows), the accept
+ * delay over. ElicitDialog:can-accept says when. For tests and automation
+ * only. */
 static void
-accept_button_cb (GtkWidget  *button,
-                  GParamSpec *pspec,
-                  gpointer    user_data)
+can_accept_cb (ElicitDialog *dialog,
+               GParamSpec   *pspec,
+               gpointer      user_data)
 {
-  if (!gtk_widget_get_sensitive (button) || !gtk_widget_get_visible (button))
+  if (!elicit_dialog_get_can_accept (dialog))
     return;
 
-  g_signal_handlers_disconnect_by_func (button, accept_button_cb, user_data);
-  gtk_widget_activate (button);
+  g_signal_handlers_disconnect_by_func (dialog, can_accept_cb, user_data);
+  elicit_dialog_accept (dialog);
 }
 
 static void
 accept_when_ready (GtkWidget *dialog)
 {
   ElicitRequest *request = elicit_dialog_get_request (ELICIT_DIALOG (dialog));
-  GtkWidget *button = elicit_dialog_get_accept_button (ELICIT_DIALOG (dialog));
 
   /* Never a URL: that would open a browser. */
   if (elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_FORM)
     return;
 
-  g_signal_connect (button, "notify::sensitive", G_CALLBACK (accept_button_cb), NULL);
-  accept_button_cb (button, NULL, NULL);
+  g_signal_connect (dialog, "notify::can-accept", G_CALLBACK (can_accept_cb), NULL);
+  can_accept_cb (ELICIT_DIALOG (dialog), NULL, NULL);
 }
 
 static void

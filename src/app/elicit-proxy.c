@@ -52,7 +52,6 @@
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
 #include "elicit-proxy.h"
-#include "elicit-json-private.h"
 
 /* A server may ask for input this many times before the proxy gives up. */
 #define MAX_INPUT_ROUNDS 16

@@ -10,7 +10,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "schema/elicit-json-private.h"
+#include "elicit.h"
+
 #include "protocol/elicit-http-transport.h"
 #include "protocol/elicit-stdio-transport.h"
 

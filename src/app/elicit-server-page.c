@@ -9,8 +9,9 @@
 
 #include <glib/gi18n.h>
 
+#include "elicit.h"
+
 #include "protocol/elicit-request.h"
-#include "schema/elicit-text-private.h"
 
 #include "elicit-log-entry.h"
 #include "elicit-log-view.h"

@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "schema/elicit-text-private.h"
+#include "elicit.h"
 
 #include "elicit-server-row.h"
 

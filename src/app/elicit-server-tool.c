@@ -7,9 +7,7 @@
 
 #include "config.h"
 
-#include "schema/elicit-text-private.h"
-
-#include "schema/elicit-json-private.h"
+#include "elicit.h"
 
 #include "elicit-server-tool.h"
 

@@ -9,8 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "schema/elicit-json-private.h"
-#include "schema/elicit-text-private.h"
+#include "elicit.h"
 
 #include "elicit-server.h"
 #include "elicit-log-ring.h"

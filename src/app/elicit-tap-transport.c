@@ -11,11 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "elicit.h"
-#include "protocol/elicit-transport-private.h"
 
 #include "elicit-tap-transport.h"
 #include "elicit-text-domain.h"
-#include "schema/elicit-json-private.h"
 
 /**
  * ElicitTapTransport:

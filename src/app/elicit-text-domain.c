@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "schema/elicit-json-private.h"
+#include "elicit.h"
 
 #include "elicit-text-domain.h"
 

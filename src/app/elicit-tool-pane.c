@@ -9,9 +9,9 @@
 
 #include <glib/gi18n.h>
 
-#include "schema/elicit-json-private.h"
+#include "elicit.h"
+
 #include "schema/elicit-schema.h"
-#include "schema/elicit-text-private.h"
 #include "widgets/elicit-form.h"
 
 #include "elicit-tool-pane.h"

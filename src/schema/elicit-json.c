@@ -35,6 +35,15 @@
  * freeing the root frees everything.
  */
 
+/**
+ * elicit_json_error_quark:
+ *
+ * The error domain of [func@json_check] and [func@json_parse].
+ *
+ * Returns: the quark of %ELICIT_JSON_ERROR
+ *
+ * Since: 1.0
+ */
 G_DEFINE_QUARK (elicit-json-error-quark, elicit_json_error)
 
 /* Names of an object are compared linearly up to this many, then hashed. */
@@ -900,7 +909,7 @@ scan_text (const char  *data,
   return ok;
 }
 
-/*
+/**
  * elicit_json_check:
  * @data: the text
  * @length: its length in bytes, or -1 when @data ends with a NUL
@@ -918,6 +927,8 @@ scan_text (const char  *data,
  * Returns: whether elicit_json_parse() would accept @data (and so whether it
  *   may be given to JsonParser; lone surrogate escapes, which this makes
  *   U+FFFD, json-glib reads its own way)
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_json_check (const char  *data,
@@ -931,7 +942,7 @@ elicit_json_check (const char  *data,
   return scan_text (data, length, max_depth, NULL, error);
 }
 
-/*
+/**
  * elicit_json_parse:
  * @data: the text
  * @length: its length in bytes, or -1 when @data ends with a NUL
@@ -945,6 +956,8 @@ elicit_json_check (const char  *data,
  * %ELICIT_JSON_ERROR, with messages a user can read.
  *
  * Returns: (transfer full) (nullable): the root node, or %NULL on error
+ *
+ * Since: 1.0
  */
 JsonNode *
 elicit_json_parse (const char  *data,
@@ -1045,7 +1058,7 @@ append_value (GString  *out,
     g_string_append (out, "null");
 }
 
-/*
+/**
  * elicit_json_append:
  * @out: where to write
  * @node: (nullable): the value to write; %NULL writes `null`
@@ -1056,6 +1069,8 @@ append_value (GString  *out,
  * numbers become `null` (as JavaScript's JSON.stringify() does), strings that
  * are not UTF-8 are repaired. Recursive: for nodes this process built or
  * parsed with a depth limit.
+ *
+ * Since: 1.0
  */
 void
 elicit_json_append (GString  *out,
@@ -1116,7 +1131,7 @@ elicit_json_append (GString  *out,
     }
 }
 
-/*
+/**
  * elicit_json_to_string:
  * @node: (nullable): the value to write
  * @length: (out) (optional): the length of the result in bytes
@@ -1124,6 +1139,8 @@ elicit_json_append (GString  *out,
  * Like elicit_json_append(), into a new string.
  *
  * Returns: (transfer full): compact, valid JSON
+ *
+ * Since: 1.0
  */
 char *
 elicit_json_to_string (JsonNode *node,
@@ -1138,8 +1155,19 @@ elicit_json_to_string (JsonNode *node,
   return g_string_free (out, FALSE);
 }
 
-/* json_node_copy() shares the objects and arrays of the node it copies: a
- * change to the copy changes the original. This copy shares nothing. */
+/**
+ * elicit_json_deep_copy:
+ * @node: a value
+ *
+ * Copies @node and everything in it. json_node_copy() shares the objects and
+ * arrays of the node it copies, so a change to that copy changes the
+ * original; this copy shares nothing. Recursive: for nodes parsed with a
+ * depth limit.
+ *
+ * Returns: (transfer full): the copy
+ *
+ * Since: 1.0
+ */
 JsonNode *
 elicit_json_deep_copy (JsonNode *node)
 {
@@ -1172,6 +1200,16 @@ elicit_json_deep_copy (JsonNode *node)
   return json_node_copy (node);
 }
 
+/**
+ * elicit_json_object_deep_copy:
+ * @object: an object
+ *
+ * Like [func@json_deep_copy], for an object.
+ *
+ * Returns: (transfer full): the copy, which shares nothing with @object
+ *
+ * Since: 1.0
+ */
 JsonObject *
 elicit_json_object_deep_copy (JsonObject *object)
 {
@@ -1205,13 +1243,20 @@ holds_value_of (JsonNode *node,
   return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
 }
 
-/*
+/**
  * elicit_json_object_get_string:
  * @object: (nullable): an object from untrusted JSON
  * @name: a member name
  *
- * Returns: (nullable): the string @name holds; %NULL when it is missing or
- *   holds anything else (null, a number, an object, an array)
+ * Reads a string member without trusting its type, where
+ * json_object_get_string_member() would log a critical for a member of
+ * another type.
+ *
+ * Returns: (nullable) (transfer none): the string @name holds; %NULL when
+ *   it is missing or holds anything else (null, a number, an object, an
+ *   array)
+ *
+ * Since: 1.0
  */
 const char *
 elicit_json_object_get_string (JsonObject *object,
@@ -1222,12 +1267,16 @@ elicit_json_object_get_string (JsonObject *object,
   return holds_value_of (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
 }
 
-/*
+/**
  * elicit_json_object_get_object:
  * @object: (nullable): an object from untrusted JSON
  * @name: a member name
  *
- * Returns: (nullable): the object @name holds, or %NULL
+ * Reads an object member without trusting its type.
+ *
+ * Returns: (nullable) (transfer none): the object @name holds, or %NULL
+ *
+ * Since: 1.0
  */
 JsonObject *
 elicit_json_object_get_object (JsonObject *object,
@@ -1238,12 +1287,16 @@ elicit_json_object_get_object (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
-/*
+/**
  * elicit_json_object_get_array:
  * @object: (nullable): an object from untrusted JSON
  * @name: a member name
  *
- * Returns: (nullable): the array @name holds, or %NULL
+ * Reads an array member without trusting its type.
+ *
+ * Returns: (nullable) (transfer none): the array @name holds, or %NULL
+ *
+ * Since: 1.0
  */
 JsonArray *
 elicit_json_object_get_array (JsonObject *object,
@@ -1254,7 +1307,7 @@ elicit_json_object_get_array (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
 }
 
-/*
+/**
  * elicit_json_object_get_int:
  * @object: (nullable): an object from untrusted JSON
  * @name: a member name
@@ -1263,6 +1316,8 @@ elicit_json_object_get_array (JsonObject *object,
  * Only integer literals count: 2.0 and "2" do not.
  *
  * Returns: whether @name holds an integer
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_json_object_get_int (JsonObject *object,
@@ -1278,13 +1333,17 @@ elicit_json_object_get_int (JsonObject *object,
   return TRUE;
 }
 
-/*
+/**
  * elicit_json_object_get_number:
  * @object: (nullable): an object from untrusted JSON
  * @name: a member name
  * @out_value: (out) (optional): where to store the number
  *
+ * Reads a number member without trusting its type: integers count too.
+ *
  * Returns: whether @name holds a number, integer or not
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_json_object_get_number (JsonObject *object,
@@ -1300,13 +1359,17 @@ elicit_json_object_get_number (JsonObject *object,
   return TRUE;
 }
 
-/*
+/**
  * elicit_json_object_get_boolean:
  * @object: (nullable): an object from untrusted JSON
  * @name: a member name
  * @out_value: (out) (optional): where to store the boolean
  *
+ * Reads a boolean member without trusting its type.
+ *
  * Returns: whether @name holds true or false
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_json_object_get_boolean (JsonObject *object,
@@ -1322,12 +1385,16 @@ elicit_json_object_get_boolean (JsonObject *object,
   return TRUE;
 }
 
-/*
+/**
  * elicit_json_array_get_string:
  * @array: (nullable): an array from untrusted JSON
  * @index: a position, which may be past the end
  *
- * Returns: (nullable): the string at @index, or %NULL
+ * Reads a string element without trusting its type or the length of @array.
+ *
+ * Returns: (nullable) (transfer none): the string at @index, or %NULL
+ *
+ * Since: 1.0
  */
 const char *
 elicit_json_array_get_string (JsonArray *array,
@@ -1342,12 +1409,16 @@ elicit_json_array_get_string (JsonArray *array,
   return holds_value_of (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
 }
 
-/*
+/**
  * elicit_json_array_get_object:
  * @array: (nullable): an array from untrusted JSON
  * @index: a position, which may be past the end
  *
- * Returns: (nullable): the object at @index, or %NULL
+ * Reads an object element without trusting its type or the length of @array.
+ *
+ * Returns: (nullable) (transfer none): the object at @index, or %NULL
+ *
+ * Since: 1.0
  */
 JsonObject *
 elicit_json_array_get_object (JsonArray *array,

@@ -17,6 +17,20 @@
  * characters can break a layout. Labels lose all of them; blocks of text keep
  * line breaks and tabs.
  */
+
+/**
+ * elicit_text_is_invisible:
+ * @c: a Unicode character
+ *
+ * Whether @c renders as nothing or reorders the text around it: controls,
+ * format characters (zero-width characters, bidirectional marks and
+ * overrides), fillers, unassigned, private-use and surrogate code points.
+ * [func@text_sanitize_line] drops them.
+ *
+ * Returns: whether @c is invisible
+ *
+ * Since: 1.0
+ */
 gboolean
 elicit_text_is_invisible (gunichar c)
 {
@@ -126,11 +140,18 @@ sanitize (const char *text,
   return g_string_free (out, FALSE);
 }
 
-/*
+/**
  * elicit_text_sanitize_line:
- * Returns @text as one line fit for a label: valid UTF-8, no controls, no bidi
- * overrides or invisible characters, runs of white space folded to one space,
- * at most @max_chars characters (then an ellipsis). NULL stays NULL.
+ * @text: (nullable): text from a server, possibly not UTF-8
+ * @max_chars: how many characters to keep, such as %ELICIT_TEXT_LINE_MAX
+ *
+ * Makes untrusted text fit for a one-line label: valid UTF-8, no controls, no
+ * bidi overrides or invisible characters, runs of white space folded to one
+ * space, at most @max_chars characters (then an ellipsis).
+ *
+ * Returns: (transfer full) (nullable): the line; %NULL when @text is %NULL
+ *
+ * Since: 1.0
  */
 char *
 elicit_text_sanitize_line (const char *text,
@@ -139,10 +160,17 @@ elicit_text_sanitize_line (const char *text,
   return sanitize (text, max_chars, FALSE);
 }
 
-/*
+/**
  * elicit_text_sanitize_block:
- * Like elicit_text_sanitize_line(), but keeps line breaks and tabs, for
+ * @text: (nullable): text from a server, possibly not UTF-8
+ * @max_chars: how many characters to keep, such as %ELICIT_TEXT_BLOCK_MAX
+ *
+ * Like [func@text_sanitize_line], but keeps line breaks and tabs, for
  * messages and descriptions.
+ *
+ * Returns: (transfer full) (nullable): the text; %NULL when @text is %NULL
+ *
+ * Since: 1.0
  */
 char *
 elicit_text_sanitize_block (const char *text,
@@ -151,12 +179,18 @@ elicit_text_sanitize_block (const char *text,
   return sanitize (text, max_chars, TRUE);
 }
 
-/*
+/**
  * elicit_text_looks_secret:
+ * @text: (nullable): a field's name or title
+ *
  * Whether a field name or title looks like it asks for a secret the spec
  * forbids servers to request in form mode: passwords, tokens, API keys, card
  * numbers. Compares case-insensitively and ignores separators, so "api_key",
  * "API Key" and "apiKey" all match.
+ *
+ * Returns: whether @text names a secret; %FALSE for %NULL
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_text_looks_secret (const char *text)
@@ -198,12 +232,18 @@ elicit_text_looks_secret (const char *text)
   return FALSE;
 }
 
-/*
+/**
  * elicit_text_drives_terminal:
+ * @c: a Unicode character
+ *
  * Whether @c must not reach a terminal as it is: C0 controls (ESC starts
  * escape sequences that set the title or clear the screen, BEL ends them),
  * DEL, C1 controls (U+009B is CSI to terminals that read 8-bit controls),
  * and format characters, which reorder or hide the text around them.
+ *
+ * Returns: whether @c must be escaped for a terminal
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_text_drives_terminal (gunichar c)
@@ -215,13 +255,18 @@ elicit_text_drives_terminal (gunichar c)
          c == 0x2028 || c == 0x2029;
 }
 
-/*
+/**
  * elicit_text_escape_for_terminal:
  * @text: (nullable): text from a server or a schema, possibly not UTF-8
  * @keep_breaks: whether line feeds and tabs pass as they are
  *
- * Returns: @text as UTF-8 where every character elicit_text_drives_terminal()
- *   names is written as \u{XXXX}, as the schema's warnings write them
+ * Makes text safe to print to a terminal. %NULL reads as "".
+ *
+ * Returns: (transfer full): @text as UTF-8 where every character
+ *   [func@text_drives_terminal] names is written as `\u{XXXX}`, as the
+ *   schema's warnings write them
+ *
+ * Since: 1.0
  */
 char *
 elicit_text_escape_for_terminal (const char *text,
@@ -252,13 +297,18 @@ elicit_text_escape_for_terminal (const char *text,
   return g_string_free (out, FALSE);
 }
 
-/*
+/**
  * elicit_text_escape_json_for_terminal:
- * @json: JSON text in UTF-8, as elicit_json_append() writes it
+ * @json: JSON text in UTF-8, as [func@json_append] writes it
  *
- * Returns: @json with the rest of what elicit_text_drives_terminal() names
- *   (DEL, C1 controls, format characters) as \uXXXX escapes: the same JSON,
- *   safe to print. Outside strings JSON holds none of them.
+ * Makes JSON text safe to print to a terminal without changing what it means.
+ *
+ * Returns: (transfer full): @json with the rest of what
+ *   [func@text_drives_terminal] names (DEL, C1 controls, format characters)
+ *   as `\uXXXX` escapes: the same JSON, safe to print. Outside strings JSON
+ *   holds none of them.
+ *
+ * Since: 1.0
  */
 char *
 elicit_text_escape_json_for_terminal (const char *json)

@@ -100,6 +100,7 @@ struct _ElicitDialog
   GtkWidget              *decline_button;
   GtkWidget              *cancel_button;
   GtkWidget              *accept_button;
+  gboolean                can_accept;
   GtkSpinner             *status_spinner;
   GtkImage               *status_icon;
   GtkLabel               *status_title_label;
@@ -115,6 +116,7 @@ enum {
   PROP_SERVER_LABEL,
   PROP_SERVER_CLAIM,
   PROP_ACCEPT_DELAY,
+  PROP_CAN_ACCEPT,
   N_PROPS
 };
 
@@ -143,9 +145,16 @@ static void
 update_actions (ElicitDialog *self)
 {
   gboolean pending = is_pending (self);
+  gboolean accept = can_accept (self);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", can_accept (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", accept);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.decline", pending && !self->launching);
+
+  if (accept != self->can_accept)
+    {
+      self->can_accept = accept;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_ACCEPT]);
+    }
 }
 
 /* Accept ignores input for a moment whenever the dialog appears or comes to
@@ -474,15 +483,7 @@ accept_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  ElicitDialog *self = ELICIT_DIALOG (widget);
-
-  if (!can_accept (self))
-    return;
-
-  if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
-    accept_url (self);
-  else
-    accept_form (self);
+  elicit_dialog_accept (ELICIT_DIALOG (widget));
 }
 
 static void
@@ -1149,6 +1150,10 @@ elicit_dialog_get_property (GObject    *object,
       g_value_set_uint (value, elicit_dialog_get_accept_delay (self));
       break;
 
+    case PROP_CAN_ACCEPT:
+      g_value_set_boolean (value, elicit_dialog_get_can_accept (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1262,6 +1267,21 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
     g_param_spec_uint ("accept-delay", NULL, NULL,
                        0, 10000, ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:can-accept:
+   *
+   * Whether Accept would answer the request now: it is pending, the form is
+   * valid (or the link could be analysed), and the
+   * [property@Dialog:accept-delay] after the dialog appeared has passed.
+   * Accept is sensitive exactly when this is %TRUE.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_CAN_ACCEPT] =
+    g_param_spec_boolean ("can-accept", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1574,6 +1594,56 @@ elicit_dialog_set_accept_delay (ElicitDialog *self,
     disarm (self, TRUE);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCEPT_DELAY]);
+}
+
+/**
+ * elicit_dialog_get_can_accept:
+ * @self: an [class@Dialog]
+ *
+ * Gets whether Accept would answer the request now; see
+ * [property@Dialog:can-accept].
+ *
+ * Returns: whether [method@Dialog.accept] would answer
+ *
+ * Since: 1.0
+ */
+gboolean
+elicit_dialog_get_can_accept (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), FALSE);
+
+  return self->can_accept;
+}
+
+/**
+ * elicit_dialog_accept:
+ * @self: an [class@Dialog]
+ *
+ * Does what the Accept button does, when [property@Dialog:can-accept] is
+ * %TRUE: accepts a form request with the form's content, or opens the link
+ * of a URL request in the browser. Does nothing otherwise.
+ *
+ * For programs that answer with the defaults on the user's behalf (such as
+ * `elicit call --accept-defaults`) and for tests.
+ *
+ * Returns: whether the request was accepted (or its link opened)
+ *
+ * Since: 1.0
+ */
+gboolean
+elicit_dialog_accept (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), FALSE);
+
+  if (!can_accept (self))
+    return FALSE;
+
+  if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
+    accept_url (self);
+  else
+    accept_form (self);
+
+  return TRUE;
 }
 
 /* Private API, for tests and the renderer */

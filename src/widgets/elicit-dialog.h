@@ -52,5 +52,9 @@ void           elicit_dialog_set_server_claim (ElicitDialog  *self,
 ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_accept_delay (ElicitDialog  *self,
                                                guint          accept_delay);
+ELICIT_AVAILABLE_IN_ALL
+gboolean       elicit_dialog_get_can_accept   (ElicitDialog  *self);
+ELICIT_AVAILABLE_IN_ALL
+gboolean       elicit_dialog_accept           (ElicitDialog  *self);
 
 G_END_DECLS

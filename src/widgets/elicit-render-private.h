@@ -9,15 +9,9 @@
 
 #include <gtk/gtk.h>
 
-#include "protocol/elicit-request.h"
+#include "elicit-render.h"
 
 G_BEGIN_DECLS
-
-gboolean elicit_render_dialog_to_png (ElicitRequest  *request,
-                                      const char     *server_label,
-                                      const char     *server_claim,
-                                      const char     *path,
-                                      GError        **error);
 
 char    *elicit_render_check_layout  (GtkWidget      *dialog);
 

@@ -293,20 +293,27 @@ elicit_render_check_layout (GtkWidget *dialog)
   return g_string_free (g_steal_pointer (&problems), FALSE);
 }
 
-/*
+/**
  * elicit_render_dialog_to_png:
  * @request: a request, normally without a session
  * @server_label: (nullable): the name to show for the server
  * @server_claim: (nullable): what the server calls itself
- * @path: where to write the PNG
- * @error: return location for a #GError
+ * @path: (type filename): where to write the PNG
+ * @error: return location for an error
  *
- * Draws the dialog @request would get, as it looks when it appears (Accept
- * enabled if the form's defaults are valid), into a PNG file, and checks
- * that it hides nothing (elicit_render_check_layout()): if it does, the PNG
- * is written and an error says what is hidden. Needs GTK initialised with a
- * display. A pending @request is cancelled afterwards, as
- * any dialog that closes does.
+ * Draws the [class@Dialog] @request would get, as it looks when it appears
+ * (Accept enabled if the form's defaults are valid), into a PNG file, and
+ * checks that it hides nothing: no editor or label given less height than it
+ * needs, no text drawn over other text, a body that scrolls to its end. If it
+ * does hide something, the PNG is still written and an error says what is
+ * hidden. Needs GTK initialised with a display. A pending @request is
+ * cancelled afterwards, as any dialog that closes does.
+ *
+ * This is what `elicit lint --render` shows a server author.
+ *
+ * Returns: %TRUE if the PNG was written and the dialog hides nothing
+ *
+ * Since: 1.0
  */
 gboolean
 elicit_render_dialog_to_png (ElicitRequest  *request,
