@@ -577,6 +577,225 @@ test_url_input_needs_no_elicitation_id (Fixture       *f,
   result_clear (&res);
 }
 
+/* A requestState of @length bytes of printable ASCII that is not all one
+ * byte, so a dropped or moved chunk shows. */
+static char *
+big_state (gsize length)
+{
+  char *state = g_malloc (length + 1);
+
+  for (gsize i = 0; i < length; i++)
+    state[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."[(i * 7 + i / 64) % 65];
+  state[length] = '\0';
+
+  return state;
+}
+
+static void
+test_a_request_state_just_under_the_line_cap_is_echoed_exactly (Fixture       *f,
+                                                                 gconstpointer  data)
+{
+  const gsize room = 1024;
+  g_autofree char *state = big_state (ELICIT_TRANSPORT_DEFAULT_MAX_LINE_LENGTH - room);
+  g_autoptr(JsonObject) call = NULL;
+  g_autoptr(JsonObject) retry = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *responses = NULL;
+  JsonNode *echoed;
+  Result res = { 0 };
+
+  connect_modern (f);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  call = peer_read_message (f->peer);
+  line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
+                          "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":"
+                          FORM ("Big?") "},\"requestState\":\"%s\"}}",
+                          json_object_get_int_member (call, "id"), state);
+  g_assert_cmpuint (strlen (line), <, ELICIT_TRANSPORT_DEFAULT_MAX_LINE_LENGTH);
+  g_assert_cmpuint (strlen (line), >, ELICIT_TRANSPORT_DEFAULT_MAX_LINE_LENGTH - room);
+  fake_peer_send_line (f->peer, line);
+  while (f->requests->len < 1)
+    g_main_context_iteration (NULL, TRUE);
+  answer_request (f, 0, "Ada");
+
+  /* The retry carries it back byte for byte, and the answer with it. */
+  retry = peer_read_message (f->peer);
+  expect_request (f, retry, "tools/call");
+  echoed = json_object_get_member (member_object (retry, "params"), "requestState");
+  g_assert_nonnull (echoed);
+  g_assert_cmpint (json_node_get_value_type (echoed), ==, G_TYPE_STRING);
+  g_assert_cmpuint (strlen (json_node_get_string (echoed)), ==, strlen (state));
+  g_assert_true (strcmp (json_node_get_string (echoed), state) == 0);
+  responses = member_json (member_object (retry, "params"), "inputResponses");
+  g_assert_cmpstr (responses, ==, "{\"a\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}}");
+
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":[]}}",
+                    json_object_get_int_member (retry, "id"));
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  result_clear (&res);
+}
+
+static void
+test_a_request_state_over_the_line_cap_closes_with_a_reason (Fixture       *f,
+                                                             gconstpointer  data)
+{
+  g_autofree char *state = big_state (ELICIT_TRANSPORT_DEFAULT_MAX_LINE_LENGTH);
+  g_autoptr(JsonObject) call = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  Result res = { 0 };
+
+  connect_modern (f);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  call = peer_read_message (f->peer);
+  line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
+                          "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":"
+                          FORM ("Big?") "},\"requestState\":\"%s\"}}",
+                          json_object_get_int_member (call, "id"), state);
+  fake_peer_send_line (f->peer, line);
+
+  /* The call fails with the transport's reason, nobody is asked, and the
+   * session is closed rather than left reading a line without end. */
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_null (result);
+  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_CLOSED);
+  g_assert_cmpstr (error->message, ==, "received a line longer than 16.0\u00a0MiB (line 3)");
+  g_assert_cmpuint (f->requests->len, ==, 0);
+  g_assert_cmpint (elicit_session_get_state (f->session), ==, ELICIT_SESSION_STATE_CLOSED);
+  fake_peer_expect_eof (f->peer);
+  result_clear (&res);
+}
+
+static void
+test_input_response_keys_come_back_exactly_as_asked (Fixture       *f,
+                                                     gconstpointer  data)
+{
+  /* Keys a careless client could merge: by case, by a trailing space, by
+   * Unicode normalization, a key that is empty, and keys that mean
+   * something to a JavaScript object. */
+  const char * const keys_json[] = {
+    "q", "Q", "q ", "\\u00e9", "e\\u0301", "", "__proto__", "constructor", "toString",
+  };
+  const char * const keys[] = {
+    "q", "Q", "q ", "\u00e9", "e\u0301", "", "__proto__", "constructor", "toString",
+  };
+  g_autoptr(GString) requests = g_string_new (NULL);
+  g_autoptr(JsonObject) call = NULL;
+  g_autoptr(JsonObject) retry = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *responses;
+  Result res = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_string_append_printf (requests, "%s\"%s\":{\"method\":\"elicitation/create\",\"params\":"
+                            "{\"mode\":\"form\",\"message\":\"Q%u\",\"requestedSchema\":"
+                            "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}}}",
+                            i > 0 ? "," : "", keys_json[i], i);
+
+  connect_modern (f);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  call = peer_read_message (f->peer);
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
+                    "{\"resultType\":\"input_required\",\"inputRequests\":{%s}}}",
+                    json_object_get_int_member (call, "id"), requests->str);
+  while (f->requests->len < G_N_ELEMENTS (keys))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (f->requests->len, ==, G_N_ELEMENTS (keys));
+
+  /* Each request answered with its own number, in reverse. */
+  for (guint i = f->requests->len; i-- > 0;)
+    {
+      ElicitRequest *request = g_ptr_array_index (f->requests, i);
+      const char *message = elicit_request_get_message (request);
+      g_autofree char *answer = NULL;
+
+      g_assert_true (g_str_has_prefix (message, "Q"));
+      answer = g_strdup_printf ("A%s", message + 1);
+      answer_request (f, i, answer);
+    }
+
+  retry = peer_read_message (f->peer);
+  expect_request (f, retry, "tools/call");
+  responses = member_object (member_object (retry, "params"), "inputResponses");
+  g_assert_nonnull (responses);
+  g_assert_cmpuint (json_object_get_size (responses), ==, G_N_ELEMENTS (keys));
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      JsonObject *response = member_object (responses, keys[i]);
+      g_autofree char *expected = g_strdup_printf ("A%u", i);
+
+      g_assert_nonnull (response);
+      g_assert_cmpstr (json_object_get_string_member (response, "action"), ==, "accept");
+      g_assert_cmpstr (json_object_get_string_member (member_object (response, "content"), "name"),
+                       ==, expected);
+    }
+
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":[]}}",
+                    json_object_get_int_member (retry, "id"));
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_no_error (error);
+  result_clear (&res);
+}
+
+static void
+test_a_repeated_input_request_key_is_refused (Fixture       *f,
+                                              gconstpointer  data)
+{
+  static ManualClock clock;
+  g_autoptr(JsonObject) call = NULL;
+  g_autoptr(JsonObject) refusal = NULL;
+  g_autoptr(JsonObject) cancelled = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *reason = NULL;
+  Result res = { 0 };
+
+  connect_modern (f);
+  manual_clock_use (&clock, elicit_session_get_peer (f->session));
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  call = peer_read_message (f->peer);
+  line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
+                          "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":" FORM ("One?")
+                          ",\"a\":" FORM ("Two?") "}}}", json_object_get_int_member (call, "id"));
+  fake_peer_send_line (f->peer, line);
+
+  /* The safe parser will not read a member name twice: the message is
+   * refused with -32600, with a null id since none of it can be trusted. */
+  refusal = peer_read_message (f->peer);
+  g_assert_true (json_node_is_null (json_object_get_member (refusal, "id")));
+  g_assert_cmpint (json_object_get_int_member (member_object (refusal, "error"), "code"), ==, -32600);
+  /* The parser names the byte where the second "a" starts. */
+  reason = g_strdup_printf ("Invalid Request: A JSON object repeats the member name at byte %lu",
+                            (gulong) (strstr (line, ",\"a\":") + 1 - line));
+  g_assert_cmpstr (json_object_get_string_member (member_object (refusal, "error"), "message"), ==,
+                   reason);
+
+  /* Nobody was asked either question, and the call does not hang: with no
+   * readable answer it ends at the call's timeout, with a reason, and the
+   * server is told. */
+  g_assert_cmpuint (f->requests->len, ==, 0);
+  g_assert_false (res.done);
+  manual_clock_advance (&clock, ELICIT_PEER_DEFAULT_TIMEOUT);
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_null (result);
+  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_TIMEOUT);
+  g_assert_cmpstr (error->message, ==, "The server did not answer “tools/call” in time");
+  cancelled = peer_read_message (f->peer);
+  g_assert_cmpstr (json_object_get_string_member (cancelled, "method"), ==, "notifications/cancelled");
+  g_assert_cmpint (json_object_get_int_member (member_object (cancelled, "params"), "requestId"), ==,
+                   json_object_get_int_member (call, "id"));
+  g_assert_cmpint (elicit_session_get_state (f->session), ==, ELICIT_SESSION_STATE_READY);
+  result_clear (&res);
+  manual_clock_clear (&clock);
+}
+
 static JsonObject *
 answer_poll (Fixture    *f,
              const char *task_json)
@@ -661,6 +880,14 @@ main (int   argc,
   MODERN_TEST ("input/cancelling-withdraws-the-rounds-requests",
                test_cancelling_withdraws_the_rounds_requests);
   MODERN_TEST ("input/url-input-needs-no-elicitation-id", test_url_input_needs_no_elicitation_id);
+  MODERN_TEST ("input/a-request-state-just-under-the-line-cap-is-echoed-exactly",
+               test_a_request_state_just_under_the_line_cap_is_echoed_exactly);
+  MODERN_TEST ("input/a-request-state-over-the-line-cap-closes-with-a-reason",
+               test_a_request_state_over_the_line_cap_closes_with_a_reason);
+  MODERN_TEST ("input/response-keys-come-back-exactly-as-asked",
+               test_input_response_keys_come_back_exactly_as_asked);
+  MODERN_TEST ("input/a-repeated-input-request-key-is-refused",
+               test_a_repeated_input_request_key_is_refused);
   MODERN_TEST ("tasks/a-task-of-the-extension-asks-through-tasks-update",
                test_a_task_of_the_extension_asks_through_tasks_update);
 
