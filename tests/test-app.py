@@ -36,6 +36,9 @@ from atspi_helpers import (Failure, Skip, a11y_env, atspi_missing, check, check_
 
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
+NODE = os.environ.get('ELICIT_NODE')
+EVERYTHING = os.path.join(os.environ.get('ELICIT_NODE_MODULES', ''), '@modelcontextprotocol',
+                          'server-everything', 'dist', 'index.js')
 MO = os.environ.get('ELICIT_TEST_SERVER_MO')
 SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
 SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
@@ -699,6 +702,87 @@ def a_servers_own_text_is_translated_through_its_text_domain():
 @test
 def a_2026_servers_own_text_is_translated_through_its_text_domain():
     translated_through_the_text_domain([])
+
+
+# server-everything's tasks --------------------------------------------------------
+
+def everything_app():
+    if not NODE or not os.path.exists(EVERYTHING):
+        raise Skip('server-everything is not installed (npm ci --prefix tests/node)')
+    return App({'Everything': {'command': NODE, 'args': [EVERYTHING, 'stdio']}})
+
+
+def wait_label_starting(root, prefix):
+    return wait_for('a label starting with %r' % prefix, lambda: next(
+        (acc for acc in walk(root)
+         if acc.getRoleName() == 'label' and (acc.name or '').startswith(prefix)), None),
+        timeout=30)
+
+
+def start_research(app, window):
+    """simulate-research-query on an ambiguous topic: it runs as a task
+    (2025-11-25), and stops to ask which Python is meant."""
+    wait_ready(window, 'Everything')
+    choose_tool(window, 'Simulate Research Query')
+    set_text(window, 'text', 'topic', 'python')
+    toggle(window, 'check box', 'ambiguous')
+    run_tool(window)
+
+
+@test
+def a_task_shows_its_state_and_asks_through_the_app():
+    app = everything_app()
+    try:
+        window = app.window()
+        start_research(app, window)
+        # The server's own words for each stage, in the run's status line.
+        wait_label_starting(window, 'Running as a task: working — ')
+        dialog = app.dialog('Everything')
+        wait_label_starting(window, 'Waiting for your answer — Found multiple interpretations')
+        screenshot('task-waiting')
+        pick_option(dialog, 'Clarification', 'Monty Python comedy group')
+        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        text = wait_result(window, '# Research Report: python (comedy)')
+        check('`working` → `input_required` → `working` → `completed`' in text,
+              'the task\'s path: %r' % text[:600])
+        check(find(window, 'label', 'Done') is not None, 'the result is not marked done')
+    finally:
+        app.close()
+
+
+@test
+def stop_cancels_a_running_task():
+    app = everything_app()
+    try:
+        window = app.window()
+        start_research(app, window)
+        wait_label_starting(window, 'Running as a task: working — ')
+        do_action(wait_sensitive(window, 'push button', 'Stop'))
+        wait_label(window, 'Stopped; the server was told to cancel the call')
+        check(sensitive(find(window, 'push button', 'Run')), 'Run is not offered again')
+    finally:
+        app.close()
+
+
+@test
+def an_elicitation_the_server_runs_as_a_task_is_answered_in_the_app():
+    # trigger-elicitation-request-async asks with a task and polls the app's
+    # tasks/get and tasks/result for the answer.
+    app = everything_app()
+    try:
+        window = app.window()
+        wait_ready(window, 'Everything')
+        choose_tool(window, 'Trigger Async Elicitation Request Tool')
+        run_tool(window)
+        dialog = app.dialog('Everything')
+        set_text(dialog, 'text', 'Your Name', 'Ada Lovelace')
+        pick_option(dialog, 'Favorite Color', 'Purple')
+        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        text = wait_result(window, '[COMPLETED] User provided the requested information!')
+        check('User inputs:\n- Name: Ada Lovelace\n- Favorite Color: Purple' in text,
+              'what server-everything got through tasks/result: %r' % text[:600])
+    finally:
+        app.close()
 
 
 FOCUS_THIEF = '''

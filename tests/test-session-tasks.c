@@ -210,9 +210,13 @@ test_cancelling_a_task_call_cancels_the_task (Fixture       *f,
   /* The task never finishes; the user stops it. */
   while (f->statuses->len < 1)
     g_main_context_iteration (NULL, TRUE);
+  /* The application finds which of its calls the task is. */
+  g_assert_true (elicit_session_get_task_cancellable (f->session, "t-1") == cancellable);
+  g_assert_null (elicit_session_get_task_cancellable (f->session, "t-2"));
   g_cancellable_cancel (cancellable);
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (elicit_session_get_task_cancellable (f->session, "t-1"));
 
   cancel = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (cancel), ==, "tasks/cancel");

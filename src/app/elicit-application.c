@@ -740,6 +740,46 @@ elicit_application_handle_local_options (GApplication *application,
 }
 
 static void
+server_gone_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  guint *n_closing = user_data;
+
+  elicit_session_close_finish (ELICIT_SESSION (object), result, NULL);
+  (*n_closing)--;
+}
+
+/* Stops every server and waits until each is gone: a server that does not
+ * exit when its input closes (a task's timers keep some alive) gets SIGTERM,
+ * then SIGKILL, from the transport, which needs the main loop to run; left
+ * behind, it would run on after the app. */
+static void
+stop_servers_and_wait (ElicitApplication *self)
+{
+  g_autoptr(GPtrArray) sessions = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n_closing = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->servers)); i++)
+    {
+      g_autoptr(ElicitServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
+      ElicitSession *session = elicit_server_get_session (server);
+
+      if (session != NULL)
+        g_ptr_array_add (sessions, g_object_ref (session));
+    }
+
+  stop_servers (self);
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      n_closing++;
+      elicit_session_close_async (g_ptr_array_index (sessions, i), NULL, server_gone_cb, &n_closing);
+    }
+  while (n_closing > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
 elicit_application_shutdown (GApplication *application)
 {
   ElicitApplication *self = ELICIT_APPLICATION (application);
@@ -750,7 +790,7 @@ elicit_application_shutdown (GApplication *application)
 
   g_cancellable_cancel (self->load_cancellable);
   g_clear_handle_id (&self->notice_source, g_source_remove);
-  stop_servers (self);
+  stop_servers_and_wait (self);
 
   G_APPLICATION_CLASS (elicit_application_parent_class)->shutdown (application);
 }

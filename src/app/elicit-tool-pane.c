@@ -30,7 +30,9 @@
  *
  * A call goes on when the user looks at another tool; its result is there
  * when they come back. Elicitations the tool makes meanwhile go through the
- * application's prompt queue like any other.
+ * application's prompt queue like any other. A call the server runs as a
+ * task shows the task's state and the server's words for it in the status
+ * line; **Stop** cancels the task.
  */
 
 typedef struct
@@ -43,6 +45,8 @@ typedef struct
   JsonObject   *arguments;    /* to try again after a step in the browser */
   GPtrArray    *url_requests; /* the steps the server asked for, or NULL */
   ElicitServer *server;
+  ElicitSession *session;     /* whose task-status is followed, while running */
+  gulong        task_status_id;
   guint         n_retries;
   gboolean      running;
   gboolean      is_error;
@@ -106,11 +110,13 @@ tool_run_new (ElicitToolPane *pane,
 }
 
 static void stop_url_requests (ToolRun *run);
+static void stop_following_task (ToolRun *run);
 
 static void
 tool_run_clear (ToolRun *run)
 {
   stop_url_requests (run);
+  stop_following_task (run);
   g_weak_ref_clear (&run->pane);
   g_free (run->tool_name);
   g_clear_object (&run->cancellable);
@@ -341,12 +347,84 @@ stop_url_requests (ToolRun *run)
     g_signal_handlers_disconnect_by_func (g_ptr_array_index (requests, i), url_state_cb, run);
 }
 
+/* What the status line says of a call that runs as a task; NULL for a
+ * state the server should not have sent. */
+static char *
+describe_task_status (const char *status,
+                      const char *message)
+{
+  gboolean has_message = message != NULL && *message != '\0';
+
+  if (g_strcmp0 (status, "working") == 0)
+    /* Translators: %s is the server's description of what its task is doing */
+    return has_message ? g_strdup_printf (_("Running as a task: working — %s"), message)
+                       : g_strdup (_("Running as a task: working"));
+  if (g_strcmp0 (status, "input_required") == 0)
+    /* Translators: %s is the server's description of what it asks */
+    return has_message ? g_strdup_printf (_("Waiting for your answer — %s"), message)
+                       : g_strdup (_("Waiting for your answer"));
+  if (g_strcmp0 (status, "completed") == 0)
+    return g_strdup (_("The task is done; fetching its result…"));
+  if (g_strcmp0 (status, "failed") == 0 || g_strcmp0 (status, "cancelled") == 0)
+    return g_strdup (_("The server ended the task"));
+
+  return NULL;
+}
+
+static void
+task_status_cb (ElicitSession *session,
+                const char    *task_id,
+                const char    *status,
+                const char    *message,
+                ToolRun       *run)
+{
+  g_autoptr(ElicitToolPane) pane = NULL;
+  char *shown;
+
+  /* Another run's task, or another application's call. */
+  if (run->cancellable == NULL ||
+      elicit_session_get_task_cancellable (session, task_id) != run->cancellable)
+    return;
+
+  shown = describe_task_status (status, message);
+  if (shown == NULL)
+    return;
+
+  g_free (run->status);
+  run->status = shown;
+  pane = g_weak_ref_get (&run->pane);
+  if (pane != NULL && current_run (pane) == run)
+    render_run (pane);
+}
+
+static void
+follow_task (ToolRun *run)
+{
+  ElicitSession *session = elicit_server_get_session (run->server);
+
+  if (session == NULL)
+    return;
+
+  run->session = g_object_ref (session);
+  run->task_status_id = g_signal_connect (session, "task-status",
+                                          G_CALLBACK (task_status_cb), run);
+}
+
+static void
+stop_following_task (ToolRun *run)
+{
+  g_clear_signal_handler (&run->task_status_id, run->session);
+  g_clear_object (&run->session);
+}
+
 static void
 start_call (ToolRun *run)
 {
   run->running = TRUE;
   g_clear_object (&run->cancellable);
   run->cancellable = g_cancellable_new ();
+  stop_following_task (run);
+  follow_task (run);
   elicit_server_call_tool_async (run->server, run->tool_name, run->arguments, run->cancellable,
                                  call_tool_cb, tool_run_ref (run));
 }
@@ -470,6 +548,7 @@ call_tool_cb (GObject      *object,
   answer = elicit_server_call_tool_finish (ELICIT_SERVER (object), result, &error);
 
   run->running = FALSE;
+  stop_following_task (run);
   g_clear_object (&run->cancellable);
   g_clear_pointer (&run->status, g_free);
   g_clear_pointer (&run->text, g_free);

@@ -558,3 +558,35 @@ elicit_session_task_status_changed (ElicitSession *self,
   if (run != NULL && !run->done && !run->fetching)
     follow_status (run, task);
 }
+
+/**
+ * elicit_session_get_task_cancellable:
+ * @self: a session
+ * @task_id: the server's id of a task, as [signal@Session::task-status] gives it
+ *
+ * Finds which tool call runs as the task @task_id, so an application that
+ * makes several calls at once can show each task's state where its call is
+ * shown: the cancellable it gave [method@Session.call_tool_async] is
+ * returned. Cancelling it cancels the task.
+ *
+ * Returns: (transfer none) (nullable): the cancellable of the call that runs
+ *   as @task_id, or %NULL if no call under way runs as that task or the
+ *   call was made without a cancellable
+ *
+ * Since: 1.0
+ */
+GCancellable *
+elicit_session_get_task_cancellable (ElicitSession *self,
+                                     const char    *task_id)
+{
+  TaskRun *run;
+
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), NULL);
+  g_return_val_if_fail (task_id != NULL, NULL);
+
+  run = g_hash_table_lookup (self->task_runs, task_id);
+  if (run == NULL || run->done)
+    return NULL;
+
+  return g_task_get_cancellable (run->task);
+}

@@ -677,8 +677,10 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * @status: `working`, `input_required`, `completed`, `failed` or `cancelled`
    * @message: (nullable): the server's description of the state, made safe to show
    *
-   * Emitted when a tool call that runs as a task (2025-11-25) changes state,
-   * so an application can show it; cancelling the call cancels the task.
+   * Emitted when a tool call that runs as a task (2025-11-25, or the
+   * 2026-07-28 tasks extension) changes state, so an application can show
+   * it; cancelling the call cancels the task.
+   * [method@Session.get_task_cancellable] tells which call runs as @task_id.
    *
    * Since: 1.0
    */

@@ -159,6 +159,9 @@ JsonObject         *elicit_session_call_tool_finish        (ElicitSession       
                                                             GAsyncResult           *result,
                                                             GError                **error);
 ELICIT_AVAILABLE_IN_ALL
+GCancellable       *elicit_session_get_task_cancellable    (ElicitSession          *self,
+                                                            const char             *task_id);
+ELICIT_AVAILABLE_IN_ALL
 void                elicit_session_ping_async              (ElicitSession          *self,
                                                             GCancellable           *cancellable,
                                                             GAsyncReadyCallback     callback,
