@@ -262,9 +262,9 @@ elicit_text_drives_terminal (gunichar c)
  *
  * Makes text safe to print to a terminal. %NULL reads as "".
  *
- * Returns: (transfer full): @text as UTF-8 where every character
- *   [func@text_drives_terminal] names is written as `\u{XXXX}`, as the
- *   schema's warnings write them
+ * Returns: (transfer full): @text as UTF-8 in which each character that
+ *   [func@text_drives_terminal] names is written as its code point in hex,
+ *   as the schema's warnings write them: ESC becomes `\u{001B}`
  *
  * Since: 1.0
  */
@@ -305,8 +305,8 @@ elicit_text_escape_for_terminal (const char *text,
  *
  * Returns: (transfer full): @json with the rest of what
  *   [func@text_drives_terminal] names (DEL, C1 controls, format characters)
- *   as `\uXXXX` escapes: the same JSON, safe to print. Outside strings JSON
- *   holds none of them.
+ *   written as JSON escapes such as `\u007f`: the same JSON, safe to print.
+ *   Outside strings JSON holds none of them.
  *
  * Since: 1.0
  */
