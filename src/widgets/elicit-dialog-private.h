@@ -9,6 +9,7 @@
 
 #include "elicit-dialog.h"
 #include "elicit-form.h"
+#include "schema/elicit-url-info.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +19,64 @@ typedef gboolean (*ElicitDialogLaunchFunc) (ElicitDialog  *dialog,
                                             const char    *uri,
                                             gpointer       user_data,
                                             GError       **error);
+
+/* Shared by the files of ElicitDialog: elicit-dialog.c (the window, its
+ * actions and form mode) and elicit-dialog-url.c (URL mode). */
+
+struct _ElicitDialog
+{
+  GtkWindow               parent_instance;
+
+  ElicitRequest          *request;
+  char                   *server_label;
+  char                   *server_claim;
+  ElicitUrlInfo          *url_info;
+  GError                 *url_error;
+  GCancellable           *cancellable;
+  ElicitForm             *form;
+  GtkWidget              *attention_box;
+  GtkLabel               *draft_label;
+  GtkLabel               *launch_error_label;
+  GtkWidget              *launch_error_box;
+
+  ElicitDialogLaunchFunc  launch_func;
+  gpointer                launch_data;
+
+  guint                   accept_delay;
+  guint                   notice_timeout;
+  guint                   arm_source;
+  guint                   close_source;
+
+  guint                   armed : 1;
+  guint                   launching : 1;
+  guint                   closing : 1;
+
+  /* Template widgets */
+  GtkLabel               *window_title_label;
+  GtkStack               *stack;
+  GtkWidget              *request_page;
+  GtkLabel               *server_name_label;
+  GtkLabel               *purpose_label;
+  GtkLabel               *server_claim_label;
+  GtkLabel               *message_label;
+  GtkWidget              *body_scroller;
+  GtkBox                 *body_box;
+  GtkWidget              *action_separator;
+  GtkWidget              *decline_button;
+  GtkWidget              *cancel_button;
+  GtkWidget              *accept_button;
+  gboolean                can_accept;
+  GtkSpinner             *status_spinner;
+  GtkImage               *status_icon;
+  GtkLabel               *status_title_label;
+  GtkLabel               *status_body_label;
+  GtkWidget              *close_button;
+};
+
+gboolean    elicit_dialog_is_pending          (ElicitDialog           *self);
+void        elicit_dialog_update_actions      (ElicitDialog           *self);
+void        elicit_dialog_build_url           (ElicitDialog           *self);
+void        elicit_dialog_accept_url          (ElicitDialog           *self);
 
 void        elicit_dialog_set_launch_func     (ElicitDialog           *self,
                                                ElicitDialogLaunchFunc  func,

@@ -49,7 +49,6 @@
 
 #define NOTICE_TIMEOUT_MS 4000
 #define SERVER_TEXT_MAX   120
-#define SHOWN_URL_MAX     2000
 
 typedef enum
 {
@@ -57,56 +56,6 @@ typedef enum
   STATUS_DONE,
   STATUS_WITHDRAWN,
 } StatusKind;
-
-struct _ElicitDialog
-{
-  GtkWindow               parent_instance;
-
-  ElicitRequest          *request;
-  char                   *server_label;
-  char                   *server_claim;
-  ElicitUrlInfo          *url_info;
-  GError                 *url_error;
-  GCancellable           *cancellable;
-  ElicitForm             *form;
-  GtkWidget              *attention_box;
-  GtkLabel               *draft_label;
-  GtkLabel               *launch_error_label;
-  GtkWidget              *launch_error_box;
-
-  ElicitDialogLaunchFunc  launch_func;
-  gpointer                launch_data;
-
-  guint                   accept_delay;
-  guint                   notice_timeout;
-  guint                   arm_source;
-  guint                   close_source;
-
-  guint                   armed : 1;
-  guint                   launching : 1;
-  guint                   closing : 1;
-
-  /* Template widgets */
-  GtkLabel               *window_title_label;
-  GtkStack               *stack;
-  GtkWidget              *request_page;
-  GtkLabel               *server_name_label;
-  GtkLabel               *purpose_label;
-  GtkLabel               *server_claim_label;
-  GtkLabel               *message_label;
-  GtkWidget              *body_scroller;
-  GtkBox                 *body_box;
-  GtkWidget              *action_separator;
-  GtkWidget              *decline_button;
-  GtkWidget              *cancel_button;
-  GtkWidget              *accept_button;
-  gboolean                can_accept;
-  GtkSpinner             *status_spinner;
-  GtkImage               *status_icon;
-  GtkLabel               *status_title_label;
-  GtkLabel               *status_body_label;
-  GtkWidget              *close_button;
-};
 
 G_DEFINE_FINAL_TYPE (ElicitDialog, elicit_dialog, GTK_TYPE_WINDOW)
 
@@ -122,8 +71,8 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static gboolean
-is_pending (ElicitDialog *self)
+gboolean
+elicit_dialog_is_pending (ElicitDialog *self)
 {
   return self->request != NULL &&
          elicit_request_get_state (self->request) == ELICIT_REQUEST_STATE_PENDING;
@@ -132,7 +81,7 @@ is_pending (ElicitDialog *self)
 static gboolean
 can_accept (ElicitDialog *self)
 {
-  if (!is_pending (self) || !self->armed || self->launching)
+  if (!elicit_dialog_is_pending (self) || !self->armed || self->launching)
     return FALSE;
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
@@ -141,10 +90,10 @@ can_accept (ElicitDialog *self)
   return self->form != NULL && elicit_form_get_valid (self->form);
 }
 
-static void
-update_actions (ElicitDialog *self)
+void
+elicit_dialog_update_actions (ElicitDialog *self)
 {
-  gboolean pending = is_pending (self);
+  gboolean pending = elicit_dialog_is_pending (self);
   gboolean accept = can_accept (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", accept);
@@ -167,7 +116,7 @@ arm_cb (gpointer user_data)
 
   self->arm_source = 0;
   self->armed = TRUE;
-  update_actions (self);
+  elicit_dialog_update_actions (self);
 
   return G_SOURCE_REMOVE;
 }
@@ -187,7 +136,7 @@ disarm (ElicitDialog *self,
         self->arm_source = g_timeout_add (self->accept_delay, arm_cb, self);
     }
 
-  update_actions (self);
+  elicit_dialog_update_actions (self);
 }
 
 static void
@@ -204,7 +153,7 @@ close_dialog (ElicitDialog *self)
     }
 
   self->closing = TRUE;
-  if (is_pending (self))
+  if (elicit_dialog_is_pending (self))
     elicit_request_cancel (self->request);
   gtk_window_destroy (GTK_WINDOW (self));
 }
@@ -360,7 +309,7 @@ request_state_changed_cb (ElicitDialog  *self,
   ElicitRequestState state = elicit_request_get_state (request);
   gboolean url_mode = elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL;
 
-  update_actions (self);
+  elicit_dialog_update_actions (self);
 
   switch (state)
     {
@@ -393,77 +342,6 @@ request_state_changed_cb (ElicitDialog  *self,
 }
 
 static void
-finish_launch (ElicitDialog *self,
-               gboolean      launched,
-               const GError *launch_error)
-{
-  g_autoptr(GError) error = NULL;
-
-  self->launching = FALSE;
-
-  /* The server may have withdrawn the request while the browser started. */
-  if (!is_pending (self))
-    return;
-
-  if (!launched)
-    {
-      g_autofree char *text = g_strdup_printf (_("Could not open a web browser: %s"),
-                                               launch_error != NULL ? launch_error->message : "");
-
-      gtk_label_set_text (self->launch_error_label, text);
-      gtk_widget_set_visible (self->launch_error_box, TRUE);
-      update_actions (self);
-      return;
-    }
-
-  if (!elicit_request_accept (self->request, NULL, &error))
-    g_message ("Could not accept a URL-mode request: %s", error->message);
-
-  update_actions (self);
-}
-
-static void
-show_uri_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  g_autoptr(ElicitDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gboolean launched;
-
-  launched = gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  finish_launch (self, launched, error);
-}
-
-/* Consent given: open the URL in the user's browser, through GIO's handler
- * for the scheme (or the portal), never a shell; answer accept once the
- * browser was started. Nothing was fetched before. */
-static void
-accept_url (ElicitDialog *self)
-{
-  const char *url = elicit_url_info_get_url (self->url_info);
-
-  self->launching = TRUE;
-  gtk_widget_set_visible (self->launch_error_box, FALSE);
-  update_actions (self);
-
-  if (self->launch_func != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-      gboolean launched = self->launch_func (self, url, self->launch_data, &error);
-
-      finish_launch (self, launched, error);
-      return;
-    }
-
-  gtk_show_uri_full (GTK_WINDOW (self), url, GDK_CURRENT_TIME, self->cancellable,
-                     show_uri_cb, g_object_ref (self));
-}
-
-static void
 accept_form (ElicitDialog *self)
 {
   g_autoptr(JsonObject) content = elicit_form_get_content (self->form);
@@ -474,7 +352,7 @@ accept_form (ElicitDialog *self)
       /* The form said it was valid; should the request still refuse the
        * content, keep the dialog open so the user can correct or cancel. */
       g_message ("Content refused by the request: %s", error->message);
-      update_actions (self);
+      elicit_dialog_update_actions (self);
     }
 }
 
@@ -494,7 +372,7 @@ decline_action (GtkWidget  *widget,
   ElicitDialog *self = ELICIT_DIALOG (widget);
 
   /* Answering closes the dialog, through the request's state. */
-  if (is_pending (self) && !self->launching)
+  if (elicit_dialog_is_pending (self) && !self->launching)
     elicit_request_decline (self->request);
   else
     close_dialog (self);
@@ -525,7 +403,7 @@ elicit_dialog_close_request (GtkWindow *window)
   self->closing = TRUE;
   g_cancellable_cancel (self->cancellable);
 
-  if (is_pending (self))
+  if (elicit_dialog_is_pending (self))
     elicit_request_cancel (self->request);
 
   ret = GTK_WINDOW_CLASS (elicit_dialog_parent_class)->close_request (window);
@@ -687,7 +565,7 @@ update_attention (ElicitDialog *self)
 static void
 form_valid_changed_cb (ElicitDialog *self)
 {
-  update_actions (self);
+  elicit_dialog_update_actions (self);
   update_attention (self);
 }
 
@@ -782,222 +660,6 @@ build_form (ElicitDialog *self)
   update_attention (self);
 }
 
-/* Body: the URL */
-
-static GtkWidget *
-make_label (const char *text,
-            const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_yalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  /* Wrapping labels ask for their whole text's width otherwise. */
-  gtk_label_set_width_chars (GTK_LABEL (label), 20);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-
-  return label;
-}
-
-static GtkWidget *
-make_note (const char *icon_name,
-           const char *text,
-           const char *css_class)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
-  GtkWidget *label = make_label (text, NULL);
-
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_add_css_class (box, css_class);
-
-  return box;
-}
-
-static GtkWidget *
-make_url_label (ElicitDialog *self,
-                const char   *text,
-                gboolean      highlight)
-{
-  GtkWidget *label = make_label (text, "elicit-url");
-  GtkWidget *frame = gtk_frame_new (NULL);
-  PangoAttrList *attrs;
-  guint start, end;
-
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Address"),
-                                  -1);
-
-  /* Attributes, never markup: the URL is the server's text. A URL broken
-   * across lines must not gain hyphens that are not in it. */
-  attrs = pango_attr_list_new ();
-  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-  if (highlight && elicit_url_info_get_domain_range (self->url_info, &start, &end))
-    {
-      PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
-
-      bold->start_index = start;
-      bold->end_index = end;
-      pango_attr_list_insert (attrs, bold);
-    }
-  gtk_label_set_attributes (GTK_LABEL (label), attrs);
-  pango_attr_list_unref (attrs);
-
-  gtk_frame_set_child (GTK_FRAME (frame), label);
-  gtk_widget_add_css_class (frame, "elicit-url-frame");
-
-  return frame;
-}
-
-static void
-add_detail (GtkGrid    *grid,
-            int         row,
-            const char *name,
-            const char *value,
-            gboolean    strong)
-{
-  GtkWidget *name_label = make_label (name, "dim-label");
-  GtkWidget *value_label = make_label (value, strong ? "heading" : NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (name_label), FALSE);
-  gtk_label_set_width_chars (GTK_LABEL (name_label), -1);
-  gtk_label_set_max_width_chars (GTK_LABEL (name_label), -1);
-  gtk_widget_set_hexpand (value_label, TRUE);
-  gtk_label_set_selectable (GTK_LABEL (value_label), FALSE);
-  gtk_grid_attach (grid, name_label, 0, row, 1, 1);
-  gtk_grid_attach (grid, value_label, 1, row, 1, 1);
-}
-
-static GtkWidget *
-make_url_details (ElicitDialog *self)
-{
-  ElicitUrlInfo *info = self->url_info;
-  GtkWidget *grid = gtk_grid_new ();
-  const char *domain = elicit_url_info_get_registrable_domain (info);
-  gboolean https = g_str_equal (elicit_url_info_get_scheme (info), "https");
-  int row = 0;
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-
-  if (domain != NULL)
-    /* Translators: the registrable domain of a web address, such as example.co.uk */
-    add_detail (GTK_GRID (grid), row++, _("Site"), domain, TRUE);
-  /* Translators: the full host name of a web address, such as www.example.co.uk */
-  add_detail (GTK_GRID (grid), row++, _("Host"), elicit_url_info_get_host (info), domain == NULL);
-  if (elicit_url_info_is_idn (info) && !elicit_url_info_is_deceptive (info))
-    add_detail (GTK_GRID (grid), row++, _("Host in ASCII"), elicit_url_info_get_ascii_host (info), FALSE);
-  /* Translators: whether the connection to a web address is encrypted */
-  add_detail (GTK_GRID (grid), row++, _("Connection"),
-              https ? _("Encrypted (HTTPS)") : _("Not encrypted (HTTP)"), FALSE);
-
-  return grid;
-}
-
-static void
-copy_link_cb (ElicitDialog *self)
-{
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
-
-  gdk_clipboard_set_text (clipboard, elicit_url_info_get_url (self->url_info));
-}
-
-static GtkWidget *
-copy_link_button_new (ElicitDialog *self)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (_("Co_py Link"));
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Copy the address, to open it in a browser yourself"));
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (copy_link_cb), self);
-
-  return button;
-}
-
-static void
-build_url_accepted (ElicitDialog *self)
-{
-  const char * const *warnings = elicit_url_info_get_warnings (self->url_info);
-
-  gtk_box_append (self->body_box, make_url_label (self, elicit_url_info_get_display_url (self->url_info), TRUE));
-  gtk_box_append (self->body_box, make_url_details (self));
-
-  for (guint i = 0; warnings[i] != NULL; i++)
-    gtk_box_append (self->body_box, make_note ("dialog-warning-symbolic", warnings[i], "elicit-warning"));
-
-  gtk_box_append (self->body_box,
-                  make_label (_("Nothing has been opened yet. If you accept, this address opens in your web browser."),
-                              "dim-label"));
-
-  /* Next to the buttons, not below the fold: the browser did not start,
-   * and the link can still be copied into one. */
-  self->launch_error_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  self->launch_error_label = GTK_LABEL (make_label (NULL, "error"));
-  gtk_widget_set_hexpand (GTK_WIDGET (self->launch_error_label), TRUE);
-  gtk_widget_set_valign (GTK_WIDGET (self->launch_error_label), GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->launch_error_box), GTK_WIDGET (self->launch_error_label));
-  gtk_box_append (GTK_BOX (self->launch_error_box), copy_link_button_new (self));
-  gtk_widget_set_margin_start (self->launch_error_box, 24);
-  gtk_widget_set_margin_end (self->launch_error_box, 24);
-  gtk_widget_set_margin_top (self->launch_error_box, 6);
-  gtk_widget_set_visible (self->launch_error_box, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (self->request_page), self->launch_error_box, self->body_scroller);
-
-  gtk_button_set_label (GTK_BUTTON (self->accept_button), _("Open in Browser"));
-  /* A warning is a reason to think twice: opening is not the suggestion. */
-  if (warnings[0] != NULL)
-    gtk_widget_remove_css_class (self->accept_button, "suggested-action");
-}
-
-static void
-build_url_refused (ElicitDialog *self)
-{
-  const char *url = elicit_request_get_url (self->request);
-  g_autofree char *shown = elicit_text_sanitize_line (url != NULL ? url : "", SHOWN_URL_MAX);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *note;
-
-  gtk_box_append (GTK_BOX (box), make_label (_("This address will not be opened"), "heading"));
-  gtk_box_append (GTK_BOX (box), make_label (self->url_error->message, NULL));
-  gtk_widget_set_hexpand (box, TRUE);
-
-  note = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  gtk_widget_add_css_class (note, "elicit-refusal");
-  gtk_box_append (GTK_BOX (note), gtk_image_new_from_icon_name ("dialog-error-symbolic"));
-  gtk_widget_set_valign (gtk_widget_get_first_child (note), GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (note), box);
-
-  gtk_box_append (self->body_box, note);
-  if (*shown != '\0')
-    gtk_box_append (self->body_box, make_url_label (self, shown, FALSE));
-
-  gtk_widget_set_visible (self->accept_button, FALSE);
-}
-
-static void
-build_url (ElicitDialog *self)
-{
-  const char *url = elicit_request_get_url (self->request);
-
-  /* Translators: shown under the server's name: "GitHub" / "asks you to open a web page" */
-  gtk_label_set_text (self->purpose_label, _("asks you to open a web page"));
-
-  self->url_info = elicit_url_info_new (url != NULL ? url : "", &self->url_error);
-  if (self->url_info != NULL)
-    build_url_accepted (self);
-  else
-    build_url_refused (self);
-}
-
 static void
 build_body (ElicitDialog *self)
 {
@@ -1010,7 +672,7 @@ build_body (ElicitDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), *message != '\0');
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
-    build_url (self);
+    elicit_dialog_build_url (self);
   else
     build_form (self);
 }
@@ -1033,7 +695,7 @@ set_request (ElicitDialog  *self,
   load_server_names (self);
   update_header (self);
   build_body (self);
-  update_actions (self);
+  elicit_dialog_update_actions (self);
 
   /* Withdrawn or finished before the dialog was even made: say so at once. */
   switch (elicit_request_get_state (request))
@@ -1091,7 +753,7 @@ elicit_dialog_dispose (GObject *object)
   if (self->request != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->request, self);
-      if (is_pending (self))
+      if (elicit_dialog_is_pending (self))
         elicit_request_cancel (self->request);
     }
 
@@ -1416,7 +1078,7 @@ elicit_dialog_init (ElicitDialog *self)
   g_signal_connect_object (adjustment, "changed", G_CALLBACK (body_adjustment_changed_cb), self,
                            G_CONNECT_SWAPPED);
   update_header (self);
-  update_actions (self);
+  elicit_dialog_update_actions (self);
 }
 
 /**
@@ -1639,7 +1301,7 @@ elicit_dialog_accept (ElicitDialog *self)
     return FALSE;
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
-    accept_url (self);
+    elicit_dialog_accept_url (self);
   else
     accept_form (self);
 
