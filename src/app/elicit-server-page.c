@@ -99,6 +99,48 @@ update_tools_empty (ElicitServerPage *self)
   gtk_stack_set_visible_child_name (self->tools_stack, "empty");
 }
 
+/* The label's three lines are a preview: Pango counts its line limit per
+ * paragraph, so the preview is one paragraph. The whole text is in a
+ * tooltip that wraps and stays within the screen. */
+#define INSTRUCTIONS_TOOLTIP_MAX 1500
+
+static gboolean
+instructions_query_tooltip_cb (ElicitServerPage *self,
+                               int               x,
+                               int               y,
+                               gboolean          keyboard_mode,
+                               GtkTooltip       *tooltip)
+{
+  const char *instructions = elicit_server_get_instructions (self->server);
+  g_autofree char *text = NULL;
+  GtkWidget *label;
+
+  if (instructions == NULL || *instructions == '\0')
+    return FALSE;
+
+  text = elicit_text_sanitize_block (instructions, INSTRUCTIONS_TOOLTIP_MAX);
+  label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
+  gtk_tooltip_set_custom (tooltip, label);
+
+  return TRUE;
+}
+
+static void
+set_instructions (ElicitServerPage *self,
+                  const char       *instructions)
+{
+  g_autofree char *preview = elicit_text_sanitize_line (instructions, ELICIT_TEXT_BLOCK_MAX);
+  gboolean shown = preview != NULL && *preview != '\0';
+
+  gtk_label_set_text (self->instructions_label, shown ? preview : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->instructions_label), shown);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->instructions_label), shown);
+}
+
 static void
 update_header (ElicitServerPage *self)
 {
@@ -115,10 +157,7 @@ update_header (ElicitServerPage *self)
 
   gtk_label_set_text (self->claim_label, claim != NULL ? claim : "");
   gtk_widget_set_visible (GTK_WIDGET (self->claim_label), claim != NULL);
-  gtk_label_set_text (self->instructions_label, instructions != NULL ? instructions : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->instructions_label),
-                          instructions != NULL && *instructions != '\0');
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->instructions_label), instructions);
+  set_instructions (self, instructions);
 
   /* Starting again changes nothing for an entry the servers file gets wrong. */
   gtk_widget_set_sensitive (self->restart_button,
@@ -435,6 +474,8 @@ static void
 elicit_server_page_init (ElicitServerPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->instructions_label, "query-tooltip",
+                            G_CALLBACK (instructions_query_tooltip_cb), self);
 }
 
 static void
