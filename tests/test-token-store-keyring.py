@@ -83,8 +83,15 @@ def tool(*args, env=None):
 
 # The Secret Service, seen from outside -----------------------------------------
 
+_bus = []
+
+
 def bus():
-    return Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    # Held for the whole run: the plain session of unlock_login() lives as long as the
+    # connection that opened it, and GLib drops a shared connection nobody holds.
+    if not _bus:
+        _bus.append(Gio.bus_get_sync(Gio.BusType.SESSION, None))
+    return _bus[0]
 
 
 def call(path, iface, method, args, reply=None):
