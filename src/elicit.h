@@ -37,5 +37,6 @@
 #include "protocol/elicit-input-source.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-prompt-queue.h"
+#include "protocol/elicit-token-store.h"
 
 #undef _ELICIT_INSIDE
