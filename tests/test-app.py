@@ -612,9 +612,9 @@ def a_server_that_goes_away_takes_its_prompts_with_it_visibly():
         wait_for('the reason in the server list', lambda: next(
             (acc for acc in walk(servers) if acc.getRoleName() == 'label'
              and acc.name.startswith('server was killed by signal 9')), None))
-        notice = find(window, 'panel', 'Notice')
+        # A toast, until dismissed.
         wait_for('the notice of the withdrawn prompts', lambda: next(
-            (acc for acc in walk(notice) if acc.getRoleName() == 'label'
+            (acc for acc in walk(window) if acc.getRoleName() == 'label'
              and acc.name.startswith('“demo” withdrew 3 prompts: ')), None))
         wait_for('no prompt to wait', lambda: find_named(window, 'Prompts') is not None)
         wait_for('the dialog to close by itself', lambda: not app.dialogs('demo'))
@@ -676,9 +676,8 @@ def a_broken_servers_file_is_reported_with_line_and_column():
     try:
         window = app.window()
         prefix = 'The servers file could not be read: %s:3:28: ' % app.config
-        notice = wait_for('the notice', lambda: find(window, 'panel', 'Notice'))
-        wait_for('the reason in the notice', lambda: next(
-            (acc for acc in walk(notice) if acc.getRoleName() == 'label'
+        wait_for('the reason in a toast', lambda: next(
+            (acc for acc in walk(window) if acc.getRoleName() == 'label'
              and acc.name.startswith(prefix)), None))
         check(find(window, 'label', 'The Servers File Could Not Be Read') is not None,
               'the window does not say why it is empty')
