@@ -363,6 +363,7 @@ prompt_cb (ElicitApplication *self,
   GtkWidget *dialog;
 
   dialog = elicit_dialog_new (request);
+  elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
   g_object_set_data_full (G_OBJECT (dialog), "elicit-request", g_object_ref (request), g_object_unref);
   g_signal_connect_object (dialog, "hide", G_CALLBACK (dialog_hidden_cb), self, 0);
   if (self->settings != NULL)
@@ -741,8 +742,14 @@ elicit_application_shutdown (GApplication *application)
   ElicitApplication *self = ELICIT_APPLICATION (application);
   ElicitWindow *window = get_window (self);
 
+  /* Gone before the servers: the loop below runs while their pages are
+   * taken down, and a window that lays out a page losing its focused widget
+   * trips over it (GTK 4.8). */
   if (window != NULL)
-    elicit_window_save_state (window);
+    {
+      elicit_window_save_state (window);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
 
   g_cancellable_cancel (self->load_cancellable);
   g_clear_handle_id (&self->notice_source, g_source_remove);

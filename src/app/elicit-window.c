@@ -294,7 +294,15 @@ elicit_window_class_init (ElicitWindowClass *klass)
 static void
 elicit_window_init (ElicitWindow *self)
 {
+  GtkWidget *scroller;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The status page scrolls its text; the text is no place to stop at with
+   * Tab, and its scroller has no name to announce. */
+  scroller = gtk_widget_get_first_child (GTK_WIDGET (self->empty_page));
+  if (GTK_IS_SCROLLED_WINDOW (scroller))
+    gtk_widget_set_focusable (scroller, FALSE);
 }
 
 /* Public API -------------------------------------------------------------------------------- */

@@ -1214,6 +1214,7 @@ elicit_dialog_set_server_label (ElicitDialog *self,
   g_free (self->server_label);
   self->server_label = g_steal_pointer (&clean);
   update_header (self);
+  elicit_dialog_update_queue (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_LABEL]);
 }
