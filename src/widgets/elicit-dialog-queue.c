@@ -14,7 +14,7 @@
 /*
  * ElicitDialog's queue indicator: when more prompts of the same server wait
  * behind this one, a line over the request says "1 of 5 from Demo", with
- * Cancel All. It follows the [class@PromptQueue]'s counts, whoever put the
+ * Cancel All. It follows the [class@Elicit.PromptQueue]'s counts, whoever put the
  * requests there (the app's servers, `elicit proxy`, D-Bus callers).
  */
 
@@ -84,7 +84,7 @@ elicit_dialog_get_queue (ElicitDialog *self)
  *
  * Lets the dialog tell how many more prompts of the same server wait
  * behind it ("1 of 5 from Demo"), and offer Cancel All, which answers each
- * of them `cancel` through [method@PromptQueue.cancel_all]. The dialog
+ * of them `cancel` through [method@Elicit.PromptQueue.cancel_all]. The dialog
  * follows the queue as prompts come and go.
  *
  * Since: 1.2
