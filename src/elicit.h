@@ -39,5 +39,6 @@
 #include "protocol/elicit-prompt-queue.h"
 #include "protocol/elicit-auth-error.h"
 #include "protocol/elicit-sign-in.h"
+#include "protocol/elicit-token-store.h"
 
 #undef _ELICIT_INSIDE

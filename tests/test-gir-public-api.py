@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # test-gir-public-api.py: what the app uses of elicit-1 besides the session,
-# the safe JSON reader and writer and the text sanitizers, called from Python
+# the safe JSON reader and writer, the text sanitizers and the token store, called from Python
 # through Elicit-1.0 as an embedder would (no GTK, no display).
 #
 # Copyright 2026 The Elicit authors
@@ -104,9 +104,54 @@ def text_checks():
           escaped == '"a\\u202eb"', repr(escaped))
 
 
+def run_async(start, finish):
+    loop = GLib.MainLoop()
+    out = {}
+
+    def done(source, result):
+        try:
+            out['value'] = finish(result)
+        except GLib.Error as e:
+            out['error'] = e
+        loop.quit()
+
+    start(done)
+    loop.run()
+    return out.get('value'), out.get('error')
+
+
+def token_store_checks():
+    # Memory only: no D-Bus (test-token-store-keyring.py drives a real keyring).
+    store = Elicit.TokenStore.new(Elicit.TokenStoreFlags.MEMORY_ONLY)
+    check('TokenStore.get_flags returns the flags it was made with',
+          store.get_flags() == Elicit.TokenStoreFlags.MEMORY_ONLY)
+    server = 'https://mcp.example.com/mcp'
+    saved, error = run_async(
+        lambda cb: store.save_async(server, 'https://auth.example.com', '{"t": 1}', None, cb),
+        store.save_finish)
+    check('TokenStore.save_async then save_finish returns True', saved is True and error is None,
+          repr((saved, error)))
+    found, error = run_async(lambda cb: store.lookup_async(server, None, cb), store.lookup_finish)
+    check('TokenStore.lookup_finish returns the record as a str', found == '{"t": 1}',
+          repr((found, error)))
+    forgot, error = run_async(lambda cb: store.forget_async(server, None, cb),
+                              store.forget_finish)
+    found, error = run_async(lambda cb: store.lookup_async(server, None, cb), store.lookup_finish)
+    check('TokenStore.forget_async forgets it: lookup_finish returns None without an error',
+          forgot is True and found is None and error is None, repr((forgot, found, error)))
+    saved, error = run_async(
+        lambda cb: store.save_async(server, 'https://auth.example.com', '{"t": 1', None, cb),
+        store.save_finish)
+    check('an invalid record raises ElicitTokenStoreError.INVALID with its message',
+          error is not None
+          and error.matches(Elicit.token_store_error_quark(), Elicit.TokenStoreError.INVALID)
+          and error.message == 'The sign-in record is not valid JSON', repr((saved, error)))
+
+
 def main():
     json_checks()
     text_checks()
+    token_store_checks()
 
     print('1..%d' % len(results))
     failed = 0

@@ -1,0 +1,1268 @@
+/* elicit-token-store.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libsecret/secret.h>
+
+#include "elicit-init.h"
+#include "elicit-json.h"
+#include "elicit-protocol-enums.h"
+#include "elicit-token-store.h"
+
+/**
+ * ElicitTokenStore:
+ *
+ * Where sign-ins to remote MCP servers are remembered: the tokens, client
+ * secrets and registrations of one server, as one JSON object (a *record*)
+ * that the store keeps without reading.
+ *
+ * Records are keyed by the *resource* (the MCP server's URL, compared as
+ * given) and the *issuer* (the authorization server). Saving replaces the
+ * record of that resource and issuer; looking up a resource gives its most
+ * recently saved record, whichever the issuer; forgetting a resource removes
+ * all of its records: that is signing out.
+ *
+ * The store always keeps a copy of its records in memory, wiped when it is
+ * finalized. With %ELICIT_TOKEN_STORE_KEYRING it also remembers them in the
+ * user's keyring through libsecret (the Secret Service: GNOME Keyring,
+ * KeePassXC...), where `elicit call`, `elicit proxy` and the app all find
+ * them. Each record is one item of the default collection, with the schema
+ * `org.gnome.World.Elicit.Token`, the attributes `resource`, `issuer` and
+ * `saved` (when it was saved, in microseconds since 1970, which tells the
+ * most recent one), and the label “Elicit sign-in for” the server's address
+ * without its query. The record itself is the item's secret, of content type
+ * `application/json`: it never goes to a file, a log or an error message.
+ *
+ * The store never unlocks the keyring: an unlock prompt could wait forever
+ * where no one can answer it (under `elicit proxy`, in a script). A locked
+ * keyring fails with %ELICIT_TOKEN_STORE_ERROR_LOCKED and a missing one with
+ * %ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE, each with a message for the user;
+ * the application may then offer to unlock the keyring itself, or to keep
+ * the sign-in in memory only. Either way a save still keeps the record in
+ * memory, and a lookup falls back to the memory copy (it fails only when
+ * there is none). Some keyrings ask the user to confirm removals: that prompt
+ * waits for the user, and cancelling the operation dismisses it.
+ *
+ * Since: 1.2
+ */
+
+#define SAVED_ATTRIBUTE "saved"
+
+typedef enum
+{
+  OP_LOOKUP,
+  OP_SAVE,
+  OP_FORGET,
+} OpKind;
+
+typedef struct
+{
+  char     *issuer;
+  char     *record;
+  gint64    saved;
+  /* Whether the keyring holds this very record (as far as we know). */
+  gboolean  in_keyring;
+} Entry;
+
+struct _ElicitTokenStore
+{
+  GObject                parent_instance;
+
+  ElicitTokenStoreFlags  flags;
+  /* resource → GPtrArray of Entry */
+  GHashTable            *records;
+  /* Opened on first use, dropped when it fails so the next use reconnects. */
+  SecretService         *service;
+  gint64                 last_saved;
+};
+
+typedef struct _Op Op;
+typedef void (*ServiceNext) (GTask         *task,
+                             SecretService *service);
+
+struct _Op
+{
+  OpKind       kind;
+  char        *resource;
+  char        *issuer;
+  char        *record;
+  gint64       saved;
+  ServiceNext  next;
+  /* Items still to delete, and whether a locked one was left. */
+  GList       *doomed;
+  gboolean     locked_left;
+};
+
+G_DEFINE_FINAL_TYPE (ElicitTokenStore, elicit_token_store, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_FLAGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/**
+ * elicit_token_store_error_quark:
+ *
+ * The error domain of [class@TokenStore].
+ *
+ * Returns: the quark of %ELICIT_TOKEN_STORE_ERROR
+ *
+ * Since: 1.2
+ */
+G_DEFINE_QUARK (elicit-token-store-error-quark, elicit_token_store_error)
+
+static const SecretSchema *
+token_schema (void)
+{
+  static const SecretSchema schema = {
+    "org.gnome.World.Elicit.Token", SECRET_SCHEMA_NONE,
+    {
+      { "resource", SECRET_SCHEMA_ATTRIBUTE_STRING },
+      { "issuer", SECRET_SCHEMA_ATTRIBUTE_STRING },
+      { SAVED_ATTRIBUTE, SECRET_SCHEMA_ATTRIBUTE_STRING },
+      { NULL, 0 },
+    },
+    0, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+  };
+
+  return &schema;
+}
+
+/* Secrets ---------------------------------------------------------------- */
+
+static void
+wipe_free (gpointer data)
+{
+  char *text = data;
+
+  if (text == NULL)
+    return;
+
+  /* volatile, so the compiler cannot drop a store to memory about to be freed */
+  for (volatile char *p = text; *p != '\0'; p++)
+    *p = '\0';
+  g_free (text);
+}
+
+static void
+entry_free (gpointer data)
+{
+  Entry *entry = data;
+
+  g_free (entry->issuer);
+  wipe_free (entry->record);
+  g_free (entry);
+}
+
+static void
+op_free (gpointer data)
+{
+  Op *op = data;
+
+  g_free (op->resource);
+  g_free (op->issuer);
+  wipe_free (op->record);
+  g_list_free_full (op->doomed, g_object_unref);
+  g_free (op);
+}
+
+/* Checks ------------------------------------------------------------------ */
+
+static gboolean
+check_name (const char  *value,
+            const char  *message,
+            GError     **error)
+{
+  if (value[0] != '\0' && g_utf8_validate (value, -1, NULL))
+    return TRUE;
+
+  g_set_error_literal (error, ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_INVALID, message);
+  return FALSE;
+}
+
+static gboolean
+starts_object (const char *record,
+               gsize       length)
+{
+  gsize i = 0;
+
+  while (i < length && strchr (" \t\r\n", record[i]) != NULL && record[i] != '\0')
+    i++;
+
+  return i < length && record[i] == '{';
+}
+
+/* What the record may be, without a word of what it holds in any message. */
+static gboolean
+check_record (const char  *record,
+              gsize        length,
+              GError     **error)
+{
+  const char *message = NULL;
+
+  if (length > ELICIT_TOKEN_STORE_MAX_RECORD_SIZE)
+    message = _("The sign-in record is larger than 64 KiB");
+  else if (memchr (record, '\0', length) != NULL || !elicit_json_check (record, length, 0, NULL))
+    message = _("The sign-in record is not valid JSON");
+  else if (!starts_object (record, length))
+    message = _("The sign-in record is not a JSON object");
+
+  if (message == NULL)
+    return TRUE;
+
+  g_set_error_literal (error, ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_INVALID, message);
+  return FALSE;
+}
+
+/* The memory copy --------------------------------------------------------- */
+
+static Entry *
+memory_find (ElicitTokenStore *self,
+             const char       *resource,
+             const char       *issuer)
+{
+  GPtrArray *entries = g_hash_table_lookup (self->records, resource);
+
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (entries, i);
+
+      if (g_str_equal (entry->issuer, issuer))
+        return entry;
+    }
+
+  return NULL;
+}
+
+static Entry *
+memory_newest (ElicitTokenStore *self,
+               const char       *resource)
+{
+  GPtrArray *entries = g_hash_table_lookup (self->records, resource);
+  Entry *newest = NULL;
+
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (entries, i);
+
+      if (newest == NULL || entry->saved > newest->saved)
+        newest = entry;
+    }
+
+  return newest;
+}
+
+/* Keeps @record for (@resource, @issuer) unless the copy held is newer. */
+static void
+memory_put (ElicitTokenStore *self,
+            const char       *resource,
+            const char       *issuer,
+            const char       *record,
+            gint64            saved,
+            gboolean          in_keyring)
+{
+  Entry *entry = memory_find (self, resource, issuer);
+
+  if (entry == NULL)
+    {
+      GPtrArray *entries = g_hash_table_lookup (self->records, resource);
+
+      if (entries == NULL)
+        {
+          entries = g_ptr_array_new_with_free_func (entry_free);
+          g_hash_table_insert (self->records, g_strdup (resource), entries);
+        }
+      entry = g_new0 (Entry, 1);
+      entry->issuer = g_strdup (issuer);
+      g_ptr_array_add (entries, entry);
+    }
+  else if (entry->saved > saved)
+    {
+      return;
+    }
+
+  wipe_free (entry->record);
+  entry->record = g_strdup (record);
+  entry->saved = saved;
+  entry->in_keyring = in_keyring;
+}
+
+static void
+memory_mark_in_keyring (ElicitTokenStore *self,
+                        Op               *op)
+{
+  Entry *entry = memory_find (self, op->resource, op->issuer);
+
+  if (entry != NULL && entry->saved == op->saved)
+    entry->in_keyring = TRUE;
+}
+
+/* Drops what the keyring held and no longer does: another process signed out. */
+static void
+memory_drop_gone (ElicitTokenStore *self,
+                  const char       *resource,
+                  GHashTable       *issuers_present)
+{
+  GPtrArray *entries = g_hash_table_lookup (self->records, resource);
+
+  for (guint i = entries != NULL ? entries->len : 0; i > 0; i--)
+    {
+      Entry *entry = g_ptr_array_index (entries, i - 1);
+
+      if (entry->in_keyring && !g_hash_table_contains (issuers_present, entry->issuer))
+        g_ptr_array_remove_index (entries, i - 1);
+    }
+}
+
+static char *
+memory_lookup (ElicitTokenStore *self,
+               const char       *resource)
+{
+  Entry *newest = memory_newest (self, resource);
+
+  return newest != NULL ? g_strdup (newest->record) : NULL;
+}
+
+/* Errors ------------------------------------------------------------------ */
+
+static const char *
+locked_message (OpKind kind)
+{
+  switch (kind)
+    {
+    case OP_SAVE:
+      return _("Your keyring is locked, so the sign-in cannot be remembered; unlock it (for "
+               "example in Passwords and Keys) and try again, or choose not to remember the "
+               "sign-in");
+    case OP_LOOKUP:
+      return _("Your keyring is locked, so the remembered sign-in cannot be read; unlock it "
+               "(for example in Passwords and Keys) and try again, or sign in without "
+               "remembering it");
+    case OP_FORGET:
+    default:
+      return _("Your keyring is locked, so the remembered sign-in cannot be removed from it; "
+               "unlock it (for example in Passwords and Keys) and sign out again");
+    }
+}
+
+static const char *
+unavailable_message (OpKind kind)
+{
+  switch (kind)
+    {
+    case OP_SAVE:
+      return _("No keyring is available to remember the sign-in; it is kept only until "
+               "Elicit quits");
+    case OP_LOOKUP:
+      return _("No keyring is available to look up a remembered sign-in; sign-ins are kept "
+               "only until Elicit quits");
+    case OP_FORGET:
+    default:
+      return _("No keyring is available to remove the sign-in from; it is forgotten only "
+               "until Elicit quits");
+    }
+}
+
+static GError *
+locked_error (OpKind kind)
+{
+  return g_error_new_literal (ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_LOCKED,
+                              locked_message (kind));
+}
+
+static GError *
+unavailable_error (OpKind kind)
+{
+  return g_error_new_literal (ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE,
+                              unavailable_message (kind));
+}
+
+/*
+ * Turns what libsecret or D-Bus said into the user's terms. The cause goes to
+ * the debug log: those messages name D-Bus objects and errors, never secrets.
+ */
+static GError *
+keyring_error (ElicitTokenStore *self,
+               OpKind            kind,
+               GError           *cause)
+{
+  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return g_error_copy (cause);
+
+  g_debug ("The keyring failed: %s", cause->message);
+
+  if (g_error_matches (cause, SECRET_ERROR, SECRET_ERROR_IS_LOCKED))
+    return locked_error (kind);
+
+  /* Reconnect next time: the service may have gone away or restarted. */
+  g_clear_object (&self->service);
+  return unavailable_error (kind);
+}
+
+/* Every failure of the keyring ends here: the memory copy stands in. */
+static void
+op_fail (GTask  *task,
+         GError *error)
+{
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *record = NULL;
+
+  if (op->kind == OP_LOOKUP && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    record = memory_lookup (self, op->resource);
+
+  if (record != NULL)
+    {
+      g_error_free (error);
+      g_task_return_pointer (task, g_steal_pointer (&record), wipe_free);
+    }
+  else
+    {
+      g_task_return_error (task, error);
+    }
+}
+
+static void
+op_fail_keyring (GTask  *task,
+                 GError *cause)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op_fail (task, keyring_error (g_task_get_source_object (task), op->kind, cause));
+}
+
+/* The service ------------------------------------------------------------- */
+
+static void
+service_opened_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(SecretService) service = NULL;
+  g_autoptr(GError) error = NULL;
+
+  service = secret_service_open_finish (result, &error);
+  if (service == NULL)
+    {
+      op_fail_keyring (task, error);
+      return;
+    }
+
+  /* Another operation may have opened one meanwhile: keep the first. */
+  if (self->service == NULL)
+    self->service = g_object_ref (service);
+
+  op->next (task, self->service);
+}
+
+/* A service of our own, not libsecret's shared one, so that it can be dropped
+ * and opened again when the keyring restarts. */
+static void
+with_service (GTask       *task,
+              ServiceNext  next)
+{
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+
+  op->next = next;
+
+  if (self->service != NULL)
+    {
+      next (task, self->service);
+      return;
+    }
+
+  secret_service_open (SECRET_TYPE_SERVICE, NULL, SECRET_SERVICE_OPEN_SESSION,
+                       g_task_get_cancellable (task), service_opened_cb, g_object_ref (task));
+}
+
+static GHashTable *
+attributes_new (const char *resource,
+                const char *issuer)
+{
+  GHashTable *attributes = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+
+  g_hash_table_insert (attributes, "resource", g_strdup (resource));
+  if (issuer != NULL)
+    g_hash_table_insert (attributes, "issuer", g_strdup (issuer));
+
+  return attributes;
+}
+
+/* Never SECRET_SEARCH_UNLOCK: locked items are found and reported, not unlocked. */
+static void
+search (GTask               *task,
+        SecretService       *service,
+        gboolean             with_issuer,
+        GAsyncReadyCallback  callback)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GHashTable) attributes = attributes_new (op->resource,
+                                                     with_issuer ? op->issuer : NULL);
+
+  secret_service_search (service, token_schema (), attributes, SECRET_SEARCH_ALL,
+                         g_task_get_cancellable (task), callback, g_object_ref (task));
+}
+
+static gint64
+item_saved (SecretItem *item)
+{
+  g_autoptr(GHashTable) attributes = secret_item_get_attributes (item);
+  const char *text = g_hash_table_lookup (attributes, SAVED_ATTRIBUTE);
+  gint64 saved = 0;
+
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, &saved, NULL))
+    return 0;
+
+  return saved;
+}
+
+static char *
+item_issuer (SecretItem *item)
+{
+  g_autoptr(GHashTable) attributes = secret_item_get_attributes (item);
+
+  return g_strdup (g_hash_table_lookup (attributes, "issuer"));
+}
+
+/* Deleting, one item after another ----------------------------------------- */
+
+static void delete_next (GTask *task);
+
+static void
+item_deleted_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!secret_item_delete_finish (SECRET_ITEM (object), result, &error))
+    {
+      /* The new record is saved: an old copy left behind is not worth failing for. */
+      if (op->kind == OP_SAVE && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_debug ("An old sign-in stays in the keyring: %s", error->message);
+          delete_next (task);
+          return;
+        }
+      op_fail_keyring (task, error);
+      return;
+    }
+
+  delete_next (task);
+}
+
+static void
+delete_next (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(SecretItem) item = NULL;
+
+  if (op->doomed == NULL)
+    {
+      if (op->locked_left)
+        op_fail (task, locked_error (op->kind));
+      else
+        g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  item = op->doomed->data;
+  op->doomed = g_list_delete_link (op->doomed, op->doomed);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  secret_item_delete (item, g_task_get_cancellable (task), item_deleted_cb, g_object_ref (task));
+}
+
+/* Takes the unlocked items of @items to delete, except one saved at @keep. */
+static void
+doom_items (Op    *op,
+            GList *items,
+            gint64 keep)
+{
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      SecretItem *item = l->data;
+
+      if (keep != 0 && item_saved (item) == keep)
+        continue;
+      if (secret_item_get_locked (item))
+        op->locked_left = TRUE;
+      else
+        op->doomed = g_list_prepend (op->doomed, g_object_ref (item));
+    }
+}
+
+/* Lookup ------------------------------------------------------------------ */
+
+static void
+lookup_return (GTask *task)
+{
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+
+  g_task_return_pointer (task, memory_lookup (self, op->resource), wipe_free);
+}
+
+static void
+lookup_loaded_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+  SecretItem *item = SECRET_ITEM (object);
+  g_autoptr(SecretValue) value = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *issuer = NULL;
+  g_autofree char *record = NULL;
+  const char *data;
+  gsize length = 0;
+
+  if (!secret_item_load_secret_finish (item, result, &error))
+    {
+      op_fail_keyring (task, error);
+      return;
+    }
+
+  value = secret_item_get_secret (item);
+  data = value != NULL ? secret_value_get (value, &length) : NULL;
+  if (data == NULL || !check_record (data, length, NULL))
+    {
+      op_fail (task, g_error_new_literal (ELICIT_TOKEN_STORE_ERROR,
+                                          ELICIT_TOKEN_STORE_ERROR_INVALID,
+                                          _("The sign-in remembered in the keyring is damaged; "
+                                            "sign out and sign in again")));
+      return;
+    }
+
+  record = g_strndup (data, length);
+  issuer = item_issuer (item);
+  memory_put (self, op->resource, issuer, record, item_saved (item), TRUE);
+  wipe_free (g_steal_pointer (&record));
+  lookup_return (task);
+}
+
+static void
+lookup_searched_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) issuers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autolist(SecretItem) items = NULL;
+  g_autofree char *newest_issuer = NULL;
+  SecretItem *newest = NULL;
+  Entry *known;
+
+  items = secret_service_search_finish (SECRET_SERVICE (object), result, &error);
+  if (error != NULL)
+    {
+      op_fail_keyring (task, error);
+      return;
+    }
+
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      char *issuer = item_issuer (l->data);
+
+      if (issuer != NULL)
+        g_hash_table_add (issuers, issuer);
+      if (issuer != NULL && (newest == NULL || item_saved (l->data) > item_saved (newest)))
+        newest = l->data;
+    }
+
+  memory_drop_gone (self, op->resource, issuers);
+
+  if (newest == NULL)
+    {
+      lookup_return (task);
+      return;
+    }
+
+  /* Already known: no need to fetch the secret again. */
+  newest_issuer = item_issuer (newest);
+  known = memory_find (self, op->resource, newest_issuer);
+  if (known != NULL && known->saved >= item_saved (newest))
+    {
+      lookup_return (task);
+      return;
+    }
+
+  if (secret_item_get_locked (newest))
+    {
+      op_fail (task, locked_error (op->kind));
+      return;
+    }
+
+  secret_item_load_secret (newest, g_task_get_cancellable (task), lookup_loaded_cb,
+                           g_object_ref (task));
+}
+
+static void
+lookup_with_service (GTask         *task,
+                     SecretService *service)
+{
+  search (task, service, FALSE, lookup_searched_cb);
+}
+
+/* Save -------------------------------------------------------------------- */
+
+static void
+save_old_searched_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autolist(SecretItem) items = NULL;
+
+  items = secret_service_search_finish (SECRET_SERVICE (object), result, &error);
+  if (error != NULL)
+    {
+      g_debug ("Old sign-ins may stay in the keyring: %s", error->message);
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  doom_items (op, items, op->saved);
+  /* A locked old copy elsewhere is older than the new one: lookups skip it. */
+  op->locked_left = FALSE;
+  delete_next (task);
+}
+
+static void
+save_created_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(SecretItem) item = NULL;
+  g_autoptr(GError) error = NULL;
+
+  item = secret_item_create_finish (result, &error);
+  if (item == NULL)
+    {
+      op_fail_keyring (task, error);
+      return;
+    }
+
+  memory_mark_in_keyring (self, op);
+
+  /* Created before the old ones go, so that a crash never loses the sign-in. */
+  search (task, secret_item_get_service (item), TRUE, save_old_searched_cb);
+}
+
+static char *
+label_for (const char *resource)
+{
+  g_autoptr(GUri) uri = g_uri_parse (resource, G_URI_FLAGS_NONE, NULL);
+  g_autofree char *address = NULL;
+
+  /* The query may carry a key of its own: the label shows everything but. */
+  if (uri != NULL && g_uri_get_host (uri) != NULL)
+    address = g_uri_join (G_URI_FLAGS_NONE, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
+                          g_uri_get_port (uri), g_uri_get_path (uri), NULL, NULL);
+  else
+    address = g_strdup (resource);
+
+  return g_strdup_printf (_("Elicit sign-in for %s"), address);
+}
+
+static void
+save_collection_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(SecretCollection) collection = NULL;
+  g_autoptr(SecretValue) value = NULL;
+  g_autoptr(GHashTable) attributes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  collection = secret_collection_for_alias_finish (result, &error);
+  if (error != NULL)
+    {
+      op_fail_keyring (task, error);
+      return;
+    }
+
+  /* Creating a default collection would ask for a new password: not ours to do. */
+  if (collection == NULL)
+    {
+      g_debug ("The keyring has no default collection");
+      op_fail (task, unavailable_error (op->kind));
+      return;
+    }
+
+  if (secret_collection_get_locked (collection))
+    {
+      op_fail (task, locked_error (op->kind));
+      return;
+    }
+
+  attributes = attributes_new (op->resource, op->issuer);
+  g_hash_table_insert (attributes, SAVED_ATTRIBUTE,
+                       g_strdup_printf ("%" G_GINT64_FORMAT, op->saved));
+  value = secret_value_new (op->record, -1, "application/json");
+  label = label_for (op->resource);
+  secret_item_create (collection, token_schema (), attributes, label, value,
+                      SECRET_ITEM_CREATE_NONE, g_task_get_cancellable (task),
+                      save_created_cb, g_object_ref (task));
+}
+
+static void
+save_with_service (GTask         *task,
+                   SecretService *service)
+{
+  secret_collection_for_alias (service, SECRET_COLLECTION_DEFAULT, SECRET_COLLECTION_NONE,
+                               g_task_get_cancellable (task), save_collection_cb,
+                               g_object_ref (task));
+}
+
+/* Forget ------------------------------------------------------------------ */
+
+static void
+forget_searched_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autolist(SecretItem) items = NULL;
+
+  items = secret_service_search_finish (SECRET_SERVICE (object), result, &error);
+  if (error != NULL)
+    {
+      op_fail_keyring (task, error);
+      return;
+    }
+
+  doom_items (op, items, 0);
+  delete_next (task);
+}
+
+static void
+forget_with_service (GTask         *task,
+                     SecretService *service)
+{
+  search (task, service, FALSE, forget_searched_cb);
+}
+
+/* GObject ----------------------------------------------------------------- */
+
+static void
+elicit_token_store_finalize (GObject *object)
+{
+  ElicitTokenStore *self = (ElicitTokenStore *)object;
+
+  /* Each entry's record is wiped as it is freed. */
+  g_clear_pointer (&self->records, g_hash_table_unref);
+  g_clear_object (&self->service);
+
+  G_OBJECT_CLASS (elicit_token_store_parent_class)->finalize (object);
+}
+
+static void
+elicit_token_store_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  ElicitTokenStore *self = ELICIT_TOKEN_STORE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FLAGS:
+      g_value_set_flags (value, elicit_token_store_get_flags (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+elicit_token_store_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  ElicitTokenStore *self = ELICIT_TOKEN_STORE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FLAGS:
+      self->flags = g_value_get_flags (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+elicit_token_store_class_init (ElicitTokenStoreClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  elicit_init ();
+
+  object_class->finalize = elicit_token_store_finalize;
+  object_class->get_property = elicit_token_store_get_property;
+  object_class->set_property = elicit_token_store_set_property;
+
+  /**
+   * ElicitTokenStore:flags:
+   *
+   * Where the store keeps sign-ins: in the keyring (and memory), or in
+   * memory only.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_FLAGS] =
+    g_param_spec_flags ("flags", NULL, NULL,
+                        ELICIT_TYPE_TOKEN_STORE_FLAGS,
+                        ELICIT_TOKEN_STORE_KEYRING,
+                        (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+elicit_token_store_init (ElicitTokenStore *self)
+{
+  self->records = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* API --------------------------------------------------------------------- */
+
+/**
+ * elicit_token_store_new:
+ * @flags: where to keep sign-ins
+ *
+ * Creates a token store. Nothing is read or connected until the first
+ * operation.
+ *
+ * Returns: (transfer full): a new token store
+ *
+ * Since: 1.2
+ */
+ElicitTokenStore *
+elicit_token_store_new (ElicitTokenStoreFlags flags)
+{
+  return g_object_new (ELICIT_TYPE_TOKEN_STORE, "flags", flags, NULL);
+}
+
+/**
+ * elicit_token_store_get_flags:
+ * @self: a token store
+ *
+ * Gets where @self keeps sign-ins.
+ *
+ * Returns: the flags it was created with
+ *
+ * Since: 1.2
+ */
+ElicitTokenStoreFlags
+elicit_token_store_get_flags (ElicitTokenStore *self)
+{
+  g_return_val_if_fail (ELICIT_IS_TOKEN_STORE (self), ELICIT_TOKEN_STORE_KEYRING);
+
+  return self->flags;
+}
+
+static GTask *
+op_task_new (ElicitTokenStore    *self,
+             OpKind               kind,
+             const char          *resource,
+             GCancellable        *cancellable,
+             GAsyncReadyCallback  callback,
+             gpointer             user_data,
+             gpointer             source_tag)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  Op *op = g_new0 (Op, 1);
+
+  g_task_set_source_tag (task, source_tag);
+  op->kind = kind;
+  op->resource = g_strdup (resource);
+  g_task_set_task_data (task, op, op_free);
+
+  return task;
+}
+
+static gboolean
+uses_keyring (ElicitTokenStore *self)
+{
+  return !(self->flags & ELICIT_TOKEN_STORE_MEMORY_ONLY);
+}
+
+/**
+ * elicit_token_store_lookup_async:
+ * @self: a token store
+ * @resource: the MCP server's URL
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the record
+ * @user_data: data for @callback
+ *
+ * Looks up the most recently saved record of @resource, whatever its issuer:
+ * in the keyring, where another Elicit process may have saved or forgotten
+ * it, else in memory.
+ *
+ * Since: 1.2
+ */
+void
+elicit_token_store_lookup_async (ElicitTokenStore    *self,
+                                 const char          *resource,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (ELICIT_IS_TOKEN_STORE (self));
+  g_return_if_fail (resource != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = op_task_new (self, OP_LOOKUP, resource, cancellable, callback, user_data,
+                      elicit_token_store_lookup_async);
+
+  if (!check_name (resource, _("The server address is empty or not valid UTF-8"), &error))
+    g_task_return_error (task, error);
+  else if (!uses_keyring (self))
+    lookup_return (task);
+  else
+    with_service (task, lookup_with_service);
+}
+
+/**
+ * elicit_token_store_lookup_finish:
+ * @self: a token store
+ * @result: the result passed to the callback
+ * @error: where to report a failure
+ *
+ * Finishes [method@TokenStore.lookup_async].
+ *
+ * When the keyring is locked or missing, the copy in memory is the answer if
+ * there is one; else the lookup fails with %ELICIT_TOKEN_STORE_ERROR_LOCKED or
+ * %ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE.
+ *
+ * Returns: (transfer full) (nullable): the record (JSON text of an object),
+ *   or %NULL without an error when there is none
+ *
+ * Since: 1.2
+ */
+char *
+elicit_token_store_lookup_finish (ElicitTokenStore  *self,
+                                  GAsyncResult      *result,
+                                  GError           **error)
+{
+  g_return_val_if_fail (ELICIT_IS_TOKEN_STORE (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == elicit_token_store_lookup_async,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static gint64
+next_saved (ElicitTokenStore *self)
+{
+  /* Strictly increasing in this process, even within one microsecond. */
+  self->last_saved = MAX (g_get_real_time (), self->last_saved + 1);
+
+  return self->last_saved;
+}
+
+/**
+ * elicit_token_store_save_async:
+ * @self: a token store
+ * @resource: the MCP server's URL
+ * @issuer: the authorization server's issuer
+ * @record_json: the record: the JSON text of an object, at most
+ *   %ELICIT_TOKEN_STORE_MAX_RECORD_SIZE bytes
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when the record is saved, or could not be
+ * @user_data: data for @callback
+ *
+ * Saves @record_json as the record of @resource and @issuer, replacing the
+ * one saved before: at once in memory, then in the keyring.
+ *
+ * Since: 1.2
+ */
+void
+elicit_token_store_save_async (ElicitTokenStore    *self,
+                               const char          *resource,
+                               const char          *issuer,
+                               const char          *record_json,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  Op *op;
+
+  g_return_if_fail (ELICIT_IS_TOKEN_STORE (self));
+  g_return_if_fail (resource != NULL);
+  g_return_if_fail (issuer != NULL);
+  g_return_if_fail (record_json != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = op_task_new (self, OP_SAVE, resource, cancellable, callback, user_data,
+                      elicit_token_store_save_async);
+
+  if (!check_name (resource, _("The server address is empty or not valid UTF-8"), &error) ||
+      !check_name (issuer, _("The authorization server’s issuer is empty or not valid UTF-8"),
+                   &error) ||
+      !check_record (record_json, strlen (record_json), &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  op = g_task_get_task_data (task);
+  op->issuer = g_strdup (issuer);
+  op->record = g_strdup (record_json);
+  op->saved = next_saved (self);
+  memory_put (self, resource, issuer, record_json, op->saved, FALSE);
+
+  if (!uses_keyring (self))
+    g_task_return_boolean (task, TRUE);
+  else
+    with_service (task, save_with_service);
+}
+
+/**
+ * elicit_token_store_save_finish:
+ * @self: a token store
+ * @result: the result passed to the callback
+ * @error: where to report a failure
+ *
+ * Finishes [method@TokenStore.save_async].
+ *
+ * When the keyring is locked or missing, the record is still kept in memory
+ * (lookups in this process find it) and the save fails with
+ * %ELICIT_TOKEN_STORE_ERROR_LOCKED or %ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE. An
+ * invalid record (%ELICIT_TOKEN_STORE_ERROR_INVALID) is not kept at all.
+ *
+ * Returns: whether the record is saved where @self keeps records
+ *
+ * Since: 1.2
+ */
+gboolean
+elicit_token_store_save_finish (ElicitTokenStore  *self,
+                                GAsyncResult      *result,
+                                GError           **error)
+{
+  g_return_val_if_fail (ELICIT_IS_TOKEN_STORE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == elicit_token_store_save_async,
+                        FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * elicit_token_store_forget_async:
+ * @self: a token store
+ * @resource: the MCP server's URL
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when the records are forgotten, or could not be
+ * @user_data: data for @callback
+ *
+ * Forgets every record of @resource, whatever its issuer: signs out. The
+ * memory copy goes at once, then the keyring's.
+ *
+ * Since: 1.2
+ */
+void
+elicit_token_store_forget_async (ElicitTokenStore    *self,
+                                 const char          *resource,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (ELICIT_IS_TOKEN_STORE (self));
+  g_return_if_fail (resource != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = op_task_new (self, OP_FORGET, resource, cancellable, callback, user_data,
+                      elicit_token_store_forget_async);
+
+  if (!check_name (resource, _("The server address is empty or not valid UTF-8"), &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_hash_table_remove (self->records, resource);
+
+  if (!uses_keyring (self))
+    g_task_return_boolean (task, TRUE);
+  else
+    with_service (task, forget_with_service);
+}
+
+/**
+ * elicit_token_store_forget_finish:
+ * @self: a token store
+ * @result: the result passed to the callback
+ * @error: where to report a failure
+ *
+ * Finishes [method@TokenStore.forget_async].
+ *
+ * The memory copy is forgotten whatever the outcome. When the keyring is
+ * locked (records in it may remain) or missing, forgetting fails with
+ * %ELICIT_TOKEN_STORE_ERROR_LOCKED or %ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE.
+ *
+ * Returns: whether every record of the resource is forgotten
+ *
+ * Since: 1.2
+ */
+gboolean
+elicit_token_store_forget_finish (ElicitTokenStore  *self,
+                                  GAsyncResult      *result,
+                                  GError           **error)
+{
+  g_return_val_if_fail (ELICIT_IS_TOKEN_STORE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == elicit_token_store_forget_async,
+                        FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
