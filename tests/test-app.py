@@ -22,6 +22,7 @@ import os
 # a CRITICAL still is.
 os.environ['G_DEBUG'] = 'gc-friendly,fatal-criticals'
 
+import configparser  # noqa: E402
 import json  # noqa: E402
 import shutil
 import signal  # noqa: E402
@@ -91,7 +92,8 @@ class Notifications:
 class App:
     """elicit --config FILE, its servers file written from servers."""
 
-    def __init__(self, servers=None, text=None, env=None, window_size=None):
+    def __init__(self, servers=None, text=None, env=None, window_size=None,
+                 settings_group='org/gnome/World/Elicit'):
         self.dir = tempfile.mkdtemp(prefix='elicit-app-')
         self.config = os.path.join(self.dir, 'servers.json')
         with open(self.config, 'w', encoding='utf-8') as f:
@@ -106,7 +108,7 @@ class App:
         if window_size is not None:
             os.makedirs(os.path.dirname(self.keyfile))
             with open(self.keyfile, 'w', encoding='utf-8') as keyfile:
-                keyfile.write('[org/gnome/Elicit]\nwindow-size=(%d, %d)\n' % window_size)
+                keyfile.write('[%s]\nwindow-size=(%d, %d)\n' % ((settings_group,) + window_size))
             program_env['GSETTINGS_BACKEND'] = 'keyfile'
         if SCREENSHOTS:
             program_env['HOME'] = self.dir  # the window shows ~/servers.json
@@ -636,9 +638,34 @@ def the_window_keeps_its_size_in_gsettings():
     finally:
         app.close(keep=True)
     try:
-        check_equal(app.settings(),
-                    '[org/gnome/Elicit]\nwindow-size=(1000, 700)\nwindow-maximized=false\n',
-                    'the settings kept')
+        kept = configparser.ConfigParser()
+        kept.read_string(app.settings())
+        check_equal(dict(kept['org/gnome/World/Elicit']),
+                    {'window-size': '(1000, 700)', 'window-maximized': 'false',
+                     'settings-migrated': 'true'}, 'the settings kept')
+    finally:
+        shutil.rmtree(app.dir, ignore_errors=True)
+
+
+@test
+def settings_of_the_former_application_id_are_migrated_once():
+    # What org.gnome.Elicit kept, before the app took an ID of its own.
+    app = App({'demo': {'command': DEMO}}, window_size=(900, 650),
+              settings_group='org/gnome/Elicit')
+    try:
+        extents = app.window().queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        check(abs(extents.width - 900) <= 16 and abs(extents.height - 650) <= 16,
+              'the window is %d × %d, not the migrated 900 × 650' % (extents.width, extents.height))
+    finally:
+        app.close(keep=True)
+    try:
+        kept = configparser.ConfigParser()
+        kept.read_string(app.settings())
+        check_equal(dict(kept['org/gnome/World/Elicit']),
+                    {'window-size': '(900, 650)', 'settings-migrated': 'true',
+                     'window-maximized': 'false'}, 'the migrated settings')
+        check(not kept.has_section('org/gnome/Elicit') or not dict(kept['org/gnome/Elicit']),
+              'the former settings are still kept: %r' % app.settings())
     finally:
         shutil.rmtree(app.dir, ignore_errors=True)
 
@@ -789,7 +816,7 @@ FOCUS_THIEF = '''
 import gi
 gi.require_version('Gtk', '4.0')
 from gi.repository import Gtk
-app = Gtk.Application(application_id='org.gnome.Elicit.FocusThief')
+app = Gtk.Application(application_id='org.gnome.World.Elicit.FocusThief')
 def activate(app):
     window = Gtk.ApplicationWindow(application=app, title='Focus thief')
     window.set_default_size(200, 100)

@@ -19,6 +19,7 @@
 #include "elicit-application.h"
 #include "elicit-cli.h"
 #include "elicit-server.h"
+#include "elicit-settings.h"
 #include "elicit-window.h"
 
 #define NOTIFICATION_BODY_MAX 200
@@ -599,40 +600,6 @@ static const GActionEntry app_actions[] = {
 
 /* GApplication ------------------------------------------------------------------------------- */
 
-static GSettings *
-create_settings (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchemaSource) uninstalled = NULL;
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autofree char *exe = NULL;
-
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
-
-  /* Run from the build tree: its data folder has the compiled schema. */
-  exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (schema == NULL && exe != NULL)
-    {
-      g_autofree char *dir = g_path_get_dirname (exe);
-      g_autofree char *data = g_build_filename (dir, "..", "..", "data", NULL);
-      g_autofree char *compiled = g_build_filename (data, "gschemas.compiled", NULL);
-
-      if (g_file_test (compiled, G_FILE_TEST_EXISTS))
-        uninstalled = g_settings_schema_source_new_from_directory (data, source, FALSE, NULL);
-      if (uninstalled != NULL)
-        schema = g_settings_schema_source_lookup (uninstalled, APP_ID, TRUE);
-    }
-
-  if (schema == NULL)
-    {
-      g_debug ("the GSettings schema %s is not installed; settings will not be kept", APP_ID);
-      return NULL;
-    }
-
-  return g_settings_new_full (schema, NULL, NULL);
-}
-
 static gboolean
 quit_on_signal_cb (gpointer user_data)
 {
@@ -646,7 +613,7 @@ load_css (void)
 {
   g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
 
-  gtk_css_provider_load_from_resource (provider, "/org/gnome/Elicit/style.css");
+  gtk_css_provider_load_from_resource (provider, "/org/gnome/World/Elicit/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
                                               GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
@@ -665,7 +632,7 @@ elicit_application_startup (GApplication *application)
   g_set_application_name (_("Elicit"));
   gtk_window_set_default_icon_name (APP_ID);
 
-  self->settings = create_settings ();
+  self->settings = elicit_settings_new ();
   load_css ();
   elicit_cli_timing_watch_stalls ();
 
@@ -881,7 +848,7 @@ elicit_application_new (void)
   return g_object_new (ELICIT_TYPE_APPLICATION,
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
-                       "resource-base-path", "/org/gnome/Elicit",
+                       "resource-base-path", "/org/gnome/World/Elicit",
                        NULL);
 }
 

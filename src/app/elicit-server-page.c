@@ -448,7 +448,7 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   g_type_ensure (ELICIT_TYPE_LOG_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/gnome/Elicit/ui/elicit-server-page.ui");
+                                               "/org/gnome/World/Elicit/ui/elicit-server-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, name_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, status_icon);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, status_label);

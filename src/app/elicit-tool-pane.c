@@ -842,7 +842,7 @@ elicit_tool_pane_class_init (ElicitToolPaneClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/gnome/Elicit/ui/elicit-tool-pane.ui");
+                                               "/org/gnome/World/Elicit/ui/elicit-tool-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, title_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, name_label);

@@ -225,7 +225,7 @@ elicit_window_class_init (ElicitWindowClass *klass)
   window_class->close_request = elicit_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/gnome/Elicit/ui/elicit-window.ui");
+                                               "/org/gnome/World/Elicit/ui/elicit-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, banner);

@@ -736,7 +736,7 @@ ensure_css (GtkWidget *widget)
     return;
 
   provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/org/gnome/Elicit/ui/elicit-dialog.css");
+  gtk_css_provider_load_from_resource (provider, "/org/gnome/World/Elicit/ui/elicit-dialog.css");
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1);
   g_object_set_data (G_OBJECT (display), "elicit-dialog-css", GINT_TO_POINTER (1));
@@ -947,7 +947,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/gnome/Elicit/ui/elicit-dialog.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/gnome/World/Elicit/ui/elicit-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, window_title_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, request_page);

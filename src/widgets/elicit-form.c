@@ -494,7 +494,7 @@ elicit_form_class_init (ElicitFormClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/gnome/Elicit/ui/elicit-form.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/gnome/World/Elicit/ui/elicit-form.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitForm, rows_box);
   gtk_widget_class_bind_template_child (widget_class, ElicitForm, empty_label);
   gtk_widget_class_set_css_name (widget_class, "elicitform");
@@ -512,7 +512,7 @@ ensure_css (GtkWidget *widget)
     return;
 
   provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/org/gnome/Elicit/ui/elicit-form.css");
+  gtk_css_provider_load_from_resource (provider, "/org/gnome/World/Elicit/ui/elicit-form.css");
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   g_object_set_data_full (G_OBJECT (display), "elicit-form-css",

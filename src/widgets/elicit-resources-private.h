@@ -13,7 +13,7 @@
 
 G_BEGIN_DECLS
 
-/* Makes sure the widgets' GResource (templates under /org/gnome/Elicit/ui) is
+/* Makes sure the widgets' GResource (templates under /org/gnome/World/Elicit/ui) is
  * linked in, and so registered. Call it in the class_init of every widget
  * with a template, before gtk_widget_class_set_template_from_resource(). */
 void elicit_ensure_resources (void);

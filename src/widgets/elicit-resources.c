@@ -78,7 +78,7 @@ elicit_ensure_dark_css (GdkDisplay *display)
 
   settings = gtk_settings_get_for_display (display);
   provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/org/gnome/Elicit/ui/elicit-dark.css");
+  gtk_css_provider_load_from_resource (provider, "/org/gnome/World/Elicit/ui/elicit-dark.css");
   g_object_set_data (G_OBJECT (provider), "elicit-display", display);
   g_object_set_data_full (G_OBJECT (display), "elicit-dark-css", provider, g_object_unref);
   g_signal_connect_object (settings, "notify::gtk-theme-name", G_CALLBACK (theme_changed_cb), provider, 0);

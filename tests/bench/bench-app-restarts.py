@@ -84,8 +84,8 @@ def main():
             for cycle in range(1, cycles + 1):
                 os.unlink(ready)
                 os.kill(pid, signal.SIGKILL)
-                subprocess.run(['gdbus', 'call', '--session', '--dest', 'org.gnome.Elicit',
-                                '--object-path', '/org/gnome/Elicit',
+                subprocess.run(['gdbus', 'call', '--session', '--dest', 'org.gnome.World.Elicit',
+                                '--object-path', '/org/gnome/World/Elicit',
                                 '--method', 'org.gtk.Actions.Activate', 'restart-all', '[]', '{}'],
                                check=True, stdout=subprocess.DEVNULL)
                 pid = wait_for('the server to restart', lambda: read_pid(ready))

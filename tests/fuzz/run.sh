@@ -15,18 +15,22 @@ else
     -Dc_args="-fsanitize=fuzzer-no-link" >/dev/null
 fi
 if ! ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse \
-     tests/fuzz/fuzz-session >"$build/ninja.log" 2>&1; then
+     tests/fuzz/fuzz-session tests/fuzz/fuzz-auth-jwt >"$build/ninja.log" 2>&1; then
   echo "building the fuzz targets failed:"
   grep -E 'error|FAILED' -A5 "$build/ninja.log" | head -40
   exit 1
 fi
 
 status=0
-for target in fuzz-schema fuzz-json fuzz-sse fuzz-session; do
+for target in fuzz-schema fuzz-json fuzz-sse fuzz-session fuzz-auth-jwt; do
   corpus=$build/corpus-$target
   artifacts=$build/artifacts-$target/
   mkdir -p "$corpus" "$artifacts"
-  cp "$top"/tests/data/*.json "$corpus"/ 2>/dev/null || true
+  if [[ $target == fuzz-auth-jwt ]]; then
+    cp "$top"/tests/fixtures/auth/*.pem "$corpus"/
+  else
+    cp "$top"/tests/data/*.json "$corpus"/ 2>/dev/null || true
+  fi
   if [[ $target == fuzz-session ]]; then cp "$top"/tests/fuzz/session-seeds/* "$corpus"/; fi
   log=$build/$target.log
   if G_DEBUG=fatal-criticals ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
