@@ -21,6 +21,7 @@ struct _ElicitAuthListener
   GTask      *task;        /* the one waiting */
   GHashTable *params;      /* the answer, once it came */
   GError     *error;       /* or why it is no good */
+  gboolean    taken;       /* an answer came: no other is taken */
   gboolean    answered;    /* the browser got its page */
   guint       idle_id;
   GCancellable *cancellable;
@@ -132,12 +133,13 @@ callback_cb (SoupServer        *server,
       return;
     }
 
-  if (self->params != NULL || self->error != NULL)
+  if (self->taken)
     {
       respond (message, SOUP_STATUS_GONE, _("This sign-in is over. You can close this page."));
       return;
     }
 
+  self->taken = TRUE;
   self->error = judge (self, query);
   if (self->error != NULL)
     {

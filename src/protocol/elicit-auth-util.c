@@ -253,12 +253,21 @@ elicit_auth_pkce_challenge (const char *verifier)
 
 /* Well-known URLs ----------------------------------------------------------- */
 
+static int effective_port (GUri *uri);
+
+/* The URL of @path on @uri's origin, without the scheme's default port. */
 static char *
 origin_with_path (GUri       *uri,
                   const char *path)
 {
+  gboolean https = g_ascii_strcasecmp (g_uri_get_scheme (uri), "https") == 0;
+  int port = effective_port (uri);
+
+  if (port == (https ? 443 : 80))
+    port = -1;
+
   return g_uri_join (G_URI_FLAGS_NONE, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
-                     g_uri_get_port (uri), path, NULL, NULL);
+                     port, path, NULL, NULL);
 }
 
 /* The path without a trailing slash; "" for none. */

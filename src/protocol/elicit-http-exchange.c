@@ -1137,6 +1137,12 @@ is_challenge (Exchange *ex,
          strstr (header, "insufficient_scope") != NULL;
 }
 
+static gboolean
+is_handshake (Exchange *ex)
+{
+  return g_strcmp0 (ex->method, "initialize") == 0 || g_strcmp0 (ex->method, "server/discover") == 0;
+}
+
 static void
 challenge_answered_cb (GObject      *object,
                        GAsyncResult *result,
@@ -1160,8 +1166,14 @@ challenge_answered_cb (GObject      *object,
     }
 
   release_gate (ex);
-  if (ex->kind == EXCHANGE_POST)
+
+  /* Missing scopes fail one request; without a sign-in, or before the
+   * session even began, nothing else would get through either. */
+  if (ex->kind == EXCHANGE_POST && ex->auth_status == SOUP_STATUS_FORBIDDEN &&
+      !is_handshake (ex))
     exchange_failed (ex, error->message);
+  else if (ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_LISTEN)
+    elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, error->message);
   else
     give_up_stream (ex, error->message);
 }
@@ -1174,6 +1186,7 @@ answer_challenge (Exchange *ex,
 
   g_debug ("HTTP %u for %s: signing in", status, get_method_name (ex));
   g_clear_object (&ex->stream);
+  ex->auth_status = status;
   elicit_transport_hold_for_user (ELICIT_TRANSPORT (self), TRUE);
   elicit_authorizer_challenge_async (self->authorizer, status, www_authenticate (ex),
                                      ex->sent_token, ex->challenges++, NULL,
