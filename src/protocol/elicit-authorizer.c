@@ -812,9 +812,9 @@ build_record (ElicitAuthorizer *self)
   return elicit_json_to_string (node, NULL);
 }
 
-static void
-read_record (ElicitAuthorizer *self,
-             const char       *text)
+void
+elicit_authorizer_read_record (ElicitAuthorizer *self,
+                               const char       *text)
 {
   g_autoptr(JsonNode) node = elicit_json_parse (text, -1, ELICIT_JSON_DEFAULT_MAX_DEPTH, NULL);
   JsonObject *record = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
@@ -893,10 +893,12 @@ is_expiring (ElicitAuthorizer *self)
          g_get_real_time () / G_USEC_PER_SEC + ELICIT_AUTHORIZER_REFRESH_MARGIN_S >= self->tokens->expires_at;
 }
 
+/* The store is read at the first 401 only (elicit-authorizer-flow.c): a
+ * server that needs no sign-in never wakes the keyring. */
 gboolean
 elicit_authorizer_needs_prepare (ElicitAuthorizer *self)
 {
-  return !self->loaded || (is_expiring (self) && self->waiters->len == 0);
+  return is_expiring (self) && self->waiters->len == 0;
 }
 
 static void
@@ -952,7 +954,7 @@ looked_up_cb (GObject      *object,
   if (error != NULL)
     g_message ("%s", error->message);
   else if (record != NULL && !self->loaded)
-    read_record (self, record);
+    elicit_authorizer_read_record (self, record);
 
   self->loaded = TRUE;
   refresh_if_expiring (self);
