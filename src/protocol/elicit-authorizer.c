@@ -864,6 +864,17 @@ saved_cb (GObject      *object,
     g_message ("%s", error->message);
 }
 
+static void
+forgot_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!elicit_token_store_forget_finish (ELICIT_TOKEN_STORE (object), result, &error))
+    g_message ("%s", error->message);
+}
+
 void
 elicit_authorizer_save (ElicitAuthorizer *self)
 {
@@ -871,6 +882,13 @@ elicit_authorizer_save (ElicitAuthorizer *self)
 
   if (self->store == NULL)
     return;
+
+  /* Nothing left worth keeping (the authorization server changed). */
+  if (self->issuer == NULL)
+    {
+      elicit_token_store_forget_async (self->store, self->resource, NULL, forgot_cb, NULL);
+      return;
+    }
 
   record = build_record (self);
   elicit_token_store_save_async (self->store, self->resource, self->issuer, record, NULL,
