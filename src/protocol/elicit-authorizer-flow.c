@@ -126,11 +126,18 @@ token_cb (GObject      *object,
   GTask *task = user_data;
   g_autoptr(GError) error = NULL;
   ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &error);
+  Flow *flow = g_task_get_task_data (task);
 
   if (tokens == NULL)
-    flow_fail (task, g_steal_pointer (&error));
-  else
-    flow_got_tokens (task, tokens);
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* RFC 6749 §5.1: no scope in the answer means the scope asked for. */
+  if (tokens->scope == NULL)
+    tokens->scope = g_strdup (flow->scope);
+  flow_got_tokens (task, tokens);
 }
 
 static GHashTable *
