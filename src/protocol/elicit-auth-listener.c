@@ -30,6 +30,15 @@ struct _ElicitAuthListener
 };
 
 static void
+return_cancelled (ElicitAuthListener *self)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->task);
+
+  if (task != NULL)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The sign-in was cancelled"));
+}
+
+static void
 complete (ElicitAuthListener *self)
 {
   g_autoptr(GTask) task = NULL;
@@ -191,9 +200,7 @@ elicit_auth_listener_new (const char  *state,
 void
 elicit_auth_listener_free (ElicitAuthListener *self)
 {
-  if (self->task != NULL)
-    g_task_return_new_error (g_steal_pointer (&self->task), G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                             _("The sign-in was cancelled"));
+  return_cancelled (self);
   g_clear_handle_id (&self->idle_id, g_source_remove);
   g_clear_handle_id (&self->cancel_idle_id, g_source_remove);
   if (self->cancellable != NULL)
@@ -221,9 +228,7 @@ cancel_idle_cb (gpointer user_data)
   ElicitAuthListener *self = user_data;
 
   self->cancel_idle_id = 0;
-  if (self->task != NULL)
-    g_task_return_new_error (g_steal_pointer (&self->task), G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                             _("The sign-in was cancelled"));
+  return_cancelled (self);
 
   return G_SOURCE_REMOVE;
 }

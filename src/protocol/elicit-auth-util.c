@@ -96,6 +96,7 @@ read_param (const char          **p,
             ElicitAuthChallenge  *challenge)
 {
   g_autofree char *name = read_token (p);
+  g_autofree char *lower = NULL;
   g_autofree char *value = NULL;
 
   skip_space (p);
@@ -106,9 +107,9 @@ read_param (const char          **p,
   if (value == NULL)
     return FALSE;
 
-  name = g_ascii_strdown (name, -1);
-  if (!g_hash_table_contains (challenge->params, name))
-    g_hash_table_insert (challenge->params, g_steal_pointer (&name), g_steal_pointer (&value));
+  lower = g_ascii_strdown (name, -1);
+  if (!g_hash_table_contains (challenge->params, lower))
+    g_hash_table_insert (challenge->params, g_steal_pointer (&lower), g_steal_pointer (&value));
 
   return TRUE;
 }
