@@ -754,9 +754,9 @@ step_up (GTask   *task,
       return FALSE;
     }
 
+  /* A refresh token cannot widen the scopes: sign in again (the token in
+   * hand stays until a better one comes). */
   flow->scope = elicit_auth_scope_union (granted, flow->challenge_scope);
-  /* A refresh token cannot widen the scopes: sign in again. */
-  elicit_authorizer_set_tokens (self, NULL, NULL);
   return TRUE;
 }
 
@@ -844,7 +844,6 @@ elicit_authorizer_challenge_async (ElicitAuthorizer    *self,
                                    gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
   Flow *flow;
 
   g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
