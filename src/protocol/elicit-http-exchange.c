@@ -15,8 +15,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "elicit-http-headers-private.h"
 #include "elicit-authorizer-private.h"
+#include "elicit-http-headers-private.h"
 #include "elicit-http-transport-private.h"
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
@@ -1243,6 +1243,10 @@ sent_cb (GObject      *object,
       answer_challenge (ex, status);
       return;
     }
+
+  /* A stream that reconnects for hours may meet an expired token again. */
+  if (SOUP_STATUS_IS_SUCCESSFUL (status))
+    ex->challenges = 0;
 
   if (status == SOUP_STATUS_NOT_FOUND &&
       soup_message_headers_get_one (soup_message_get_request_headers (ex->message),
