@@ -401,9 +401,10 @@ got_page_cb (GObject      *object,
              gpointer      user_data)
 {
   Wait *wait = user_data;
-  g_autoptr(GBytes) body = soup_session_send_and_read_finish (SOUP_SESSION (object), result, NULL);
   SoupMessage *message = soup_session_get_async_result_message (SOUP_SESSION (object), result);
+  GBytes *body = soup_session_send_and_read_finish (SOUP_SESSION (object), result, NULL);
 
+  g_clear_pointer (&body, g_bytes_unref);
   wait->status = soup_message_get_status (message);
   wait->got_status = TRUE;
 }

@@ -393,6 +393,64 @@ test_step_up_that_asks_nothing_new_gives_up (Fixture       *f,
   g_clear_error (&outcome.error);
 }
 
+static void
+signed_out_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Outcome *outcome = user_data;
+
+  outcome->ok = elicit_authorizer_sign_out_finish (ELICIT_AUTHORIZER (object), result, &outcome->error);
+  outcome->done = TRUE;
+}
+
+static void
+test_a_stored_sign_in_is_reused_then_signed_out (Fixture       *f,
+                                                 gconstpointer  data)
+{
+  g_autoptr(ElicitTokenStore) store = elicit_token_store_new (ELICIT_TOKEN_STORE_MEMORY_ONLY);
+  g_autoptr(ElicitAuthorizer) second = NULL;
+  Outcome outcome = { 0 };
+
+  elicit_authorizer_set_token_store (f->authorizer, store);
+  challenge (f, 401, NULL, &outcome);
+  g_assert_true (outcome.ok);
+  g_assert_cmpuint (f->n_authorize, ==, 1);
+
+  /* Another authorizer for the same server, say another Elicit process:
+   * its first 401 finds the sign-in, no browser. */
+  second = elicit_authorizer_new (elicit_authorizer_get_resource (f->authorizer), "Work");
+  elicit_authorizer_set_token_store (second, store);
+  outcome = (Outcome) { 0 };
+  elicit_authorizer_challenge_async (second, 401, NULL, NULL, 0, NULL, challenged_cb, &outcome);
+  while (!outcome.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (outcome.ok);
+  g_assert_true (elicit_authorizer_get_signed_in (second));
+  g_assert_cmpstr (elicit_authorizer_get_access_token (second), ==, "token-1");
+  g_assert_cmpuint (f->n_authorize, ==, 1);
+
+  outcome = (Outcome) { 0 };
+  elicit_authorizer_sign_out_async (second, NULL, signed_out_cb, &outcome);
+  while (!outcome.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (outcome.error);
+  g_assert_false (elicit_authorizer_get_signed_in (second));
+  g_assert_finalize_object (g_steal_pointer (&second));
+
+  /* A third finds nothing: the next 401 means signing in again. */
+  second = elicit_authorizer_new (elicit_authorizer_get_resource (f->authorizer), "Work");
+  elicit_authorizer_set_token_store (second, store);
+  g_unsetenv ("ELICIT_BROWSER");
+  outcome = (Outcome) { 0 };
+  elicit_authorizer_challenge_async (second, 401, NULL, NULL, 0, NULL, challenged_cb, &outcome);
+  while (!outcome.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (outcome.error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_SIGN_IN_REQUIRED);
+  g_clear_error (&outcome.error);
+  g_assert_finalize_object (g_steal_pointer (&second));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -411,6 +469,7 @@ main (int   argc,
   ADD ("a-handler-sees-the-sign-in-and-may-cancel", test_a_handler_sees_the_sign_in_and_may_cancel);
   ADD ("challenges-are-bounded", test_challenges_are_bounded);
   ADD ("step-up-that-asks-nothing-new-gives-up", test_step_up_that_asks_nothing_new_gives_up);
+  ADD ("a-stored-sign-in-is-reused-then-signed-out", test_a_stored_sign_in_is_reused_then_signed_out);
 
   return g_test_run ();
 }

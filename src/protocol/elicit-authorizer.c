@@ -959,25 +959,6 @@ refresh_if_expiring (ElicitAuthorizer *self)
                                      self->tokens->access_token, 0, NULL, refreshed_cb, NULL);
 }
 
-static void
-looked_up_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(ElicitAuthorizer) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *record = NULL;
-
-  record = elicit_token_store_lookup_finish (ELICIT_TOKEN_STORE (object), result, &error);
-  if (error != NULL)
-    g_message ("%s", error->message);
-  else if (record != NULL && !self->loaded)
-    elicit_authorizer_read_record (self, record);
-
-  self->loaded = TRUE;
-  refresh_if_expiring (self);
-}
-
 void
 elicit_authorizer_prepare_async (ElicitAuthorizer    *self,
                                  GCancellable        *cancellable,
@@ -991,14 +972,7 @@ elicit_authorizer_prepare_async (ElicitAuthorizer    *self,
   if (self->preparers->len > 1)
     return;
 
-  if (!self->loaded && self->store != NULL)
-    elicit_token_store_lookup_async (self->store, self->resource, NULL, looked_up_cb,
-                                     g_object_ref (self));
-  else
-    {
-      self->loaded = TRUE;
-      refresh_if_expiring (self);
-    }
+  refresh_if_expiring (self);
 }
 
 void
