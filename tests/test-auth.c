@@ -448,7 +448,7 @@ test_listener_takes_only_its_answer (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(ElicitAuthListener) listener = elicit_auth_listener_new ("st4te", &error);
-  g_autoptr(SoupSession) soup = soup_session_new ();
+  g_autoptr(SoupSession) soup = g_object_new (SOUP_TYPE_SESSION, "proxy-resolver", NULL, NULL);
   Wait wait = { 0 };
 
   g_assert_no_error (error);
@@ -479,7 +479,7 @@ assert_refused (const char *query,
                 const char *message)
 {
   g_autoptr(ElicitAuthListener) listener = elicit_auth_listener_new ("st4te", NULL);
-  g_autoptr(SoupSession) soup = soup_session_new ();
+  g_autoptr(SoupSession) soup = g_object_new (SOUP_TYPE_SESSION, "proxy-resolver", NULL, NULL);
   g_autofree char *path = g_strconcat ("/callback", query, NULL);
   Wait wait = { 0 };
 
