@@ -11,10 +11,14 @@
  * elicitation the server sends, and prints what the tool finally returned:
  *
  *   atspi-dialog-host SERVER TOOL [ARGUMENTS-JSON]
+ *   atspi-dialog-host --request PARAMS-JSON
  *
  * prints one line "RESULT <text>" (the tool result's first text content) and
  * exits 0, or "ERROR <message>" and exits 1. The user — here, the AT-SPI
- * test — answers the dialog like a person would.
+ * test — answers the dialog like a person would. With --request it shows
+ * the dialog for one elicitation/create PARAMS-JSON without a server (URL
+ * requests with warnings, which the demo server does not send) and prints
+ * "STATE <n>", the request's ElicitRequestState, once the dialog closed.
  */
 
 #include "config.h"
@@ -116,6 +120,39 @@ connect_cb (GObject      *object,
                                   NULL, NULL, NULL, call_tool_cb, host);
 }
 
+static int
+show_request (const char *params_json)
+{
+  g_autoptr(JsonNode) params = NULL;
+  g_autoptr(ElicitRequest) request = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  params = json_from_string (params_json, &error);
+  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
+    {
+      g_printerr ("Invalid request: %s\n", error != NULL ? error->message : "not an object");
+      return 2;
+    }
+
+  request = elicit_request_new (json_node_get_object (params), &error);
+  if (request == NULL)
+    {
+      g_print ("ERROR %s\n", error->message);
+      return 1;
+    }
+
+  dialog = elicit_dialog_new (request);
+  elicit_dialog_set_server_label (ELICIT_DIALOG (dialog), "Demo Server (AT-SPI test)");
+  gtk_window_present (GTK_WINDOW (dialog));
+  while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_print ("STATE %d\n", elicit_request_get_state (request));
+
+  return 0;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -136,6 +173,9 @@ main (int   argc,
 
   g_set_prgname ("elicit-atspi-host");
   gtk_init ();
+
+  if (g_str_equal (argv[1], "--request"))
+    return show_request (argv[2]);
 
   arguments = json_from_string (argc > 3 ? argv[3] : "{}", &error);
   if (arguments == NULL || !JSON_NODE_HOLDS_OBJECT (arguments))

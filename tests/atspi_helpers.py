@@ -303,3 +303,47 @@ def pick_option(dialog, label, option):
     wait_for('the choice to show %r' % option,
              lambda: any(acc.getRoleName() == 'label' and acc.name == option
                          for acc in walk(button)))
+
+
+def focused_object(root):
+    """The object under root that has the keyboard focus, or None."""
+    state = _pyatspi().STATE_FOCUSED
+    return next((acc for acc in walk(root) if acc.getState().contains(state)), None)
+
+
+def describe(acc):
+    return '%s %r' % (acc.getRoleName(), acc.name)
+
+
+def tab_stops(window, limit=120):
+    """Every object Tab stops at in window, in order, once round: presses Tab
+    until the focus comes back to where the round started. Only what a person
+    at the keyboard reaches, so it finds invisible and unlabelled stops too."""
+    wait_for('the window to be active', lambda: window.getState().contains(_pyatspi().STATE_ACTIVE))
+    stops = []
+    first = None
+    for _ in range(limit):
+        press(KEY_TAB)
+        current = wait_for('an object with the focus', lambda: focused_object(window))
+        if first is not None and current == first:
+            return stops
+        if first is None:
+            first = current
+        stops.append(current)
+    raise Failure('Tab did not come round in %d presses: %s' %
+                  (limit, ', '.join(describe(acc) for acc in stops[:40])))
+
+
+NAMELESS_ROLES = ('', 'unknown', 'invalid', 'filler', 'panel', 'static', 'section')
+
+
+def unnamed_stops(stops, readable=()):
+    """The Tab stops a screen reader could not announce: no role that says
+    what it is, no name, or only GTK's fallback name, the widget's type
+    ("GtkButton"). Labels a user only reads must not be Tab stops at all;
+    readable names the selectable labels that may (a URL to copy)."""
+    import re
+    return [describe(acc) for acc in stops
+            if acc.getRoleName() in NAMELESS_ROLES or not (acc.name or '').strip() or
+            re.fullmatch(r'(Gtk|Adw|Elicit)[A-Z]\w*', acc.name) or
+            (acc.getRoleName() == 'label' and acc.name not in readable)]

@@ -506,6 +506,12 @@ attention_entry_new (ElicitDialog *self,
   gtk_widget_add_css_class (button, "elicit-attention-entry");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_set_tooltip_text (button, _("Go to this field"));
+  /* GTK 4.8 names a button only from a label it made itself: without this,
+   * screen readers announce "GtkButton". */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Go to this field"),
+                                  -1);
   g_object_set_data_full (G_OBJECT (button), "elicit-field-name",
                           g_strdup (elicit_field_get_name (field)), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (attention_clicked_cb), self);
