@@ -12,13 +12,14 @@
 # received (the tool's result text). Run with Debian's /usr/bin/python3 and
 # python3-pyatspi, under dbus-run-session and Xvfb.
 
+import json
 import os
 import subprocess
 import sys
 
-from atspi_helpers import (KEY_ESCAPE, TIMEOUT, Failure, check, do_action, find, pick_option, press,
-                           run_tests, sensitive, set_text, share_display_with_the_bus, showing,
-                           skip_all, test, wait_for, wait_sensitive)
+from atspi_helpers import (KEY_ESCAPE, TIMEOUT, Failure, check, check_equal, describe, do_action, find,
+                           pick_option, press, run_tests, sensitive, set_text, share_display_with_the_bus,
+                           showing, skip_all, tab_stops, test, unnamed_stops, wait_for, wait_sensitive, walk)
 
 if not os.environ.get('DBUS_SESSION_BUS_ADDRESS'):
     skip_all('no session bus (run under dbus-run-session)')
@@ -41,14 +42,15 @@ except ImportError:
 class Host:
     """atspi-dialog-host running one tool call against the demo server."""
 
-    def __init__(self, tool, arguments='{}', *server_arguments):
+    def __init__(self, tool, arguments='{}', *server_arguments, request=None):
         env = dict(os.environ)
         # The program must talk to the accessibility bus.
         env.pop('GTK_A11Y', None)
         env.pop('NO_AT_BRIDGE', None)
         env['GDK_BACKEND'] = 'x11'
-        self.process = subprocess.Popen([HOST, SERVER, tool, arguments] + list(server_arguments), env=env,
-                                        stdout=subprocess.PIPE, text=True)
+        argv = ['--request', json.dumps(request)] if request is not None else \
+            [SERVER, tool, arguments] + list(server_arguments)
+        self.process = subprocess.Popen([HOST] + argv, env=env, stdout=subprocess.PIPE, text=True)
 
     def application(self):
         desktop = pyatspi.Registry.getDesktop(0)
@@ -158,6 +160,67 @@ def every_focusable_object_of_the_dialog_has_a_role_and_a_name():
         check(not unnamed, 'focusable objects without a name: %s' % ', '.join(unnamed))
         do_action(find(dialog, 'push button', 'Cancel'))
         host.result()
+    finally:
+        host.close()
+
+
+def check_tab_stops(host, expected, readable=(), ready='Cancel'):
+    """Tabs once round the dialog: every stop has a role and a name, and the
+    stops are exactly expected (role, name) pairs, in order from the first."""
+    dialog = host.dialog()
+    wait_sensitive(dialog, 'push button', ready)
+    stops = tab_stops(dialog)
+    unnamed = unnamed_stops(stops, readable)
+    check(not unnamed, 'Tab stops a screen reader cannot name: %s' % ', '.join(unnamed))
+    got = [(acc.getRoleName(), acc.name) for acc in stops]
+    # Where the round starts depends on where the focus was: start at the first expected stop.
+    if expected[0] in got:
+        start = got.index(expected[0])
+        got = got[start:] + got[:start]
+    check_equal(got, expected, 'the Tab stops')
+    do_action(find(dialog, 'push button', 'Cancel'))
+    host.result()
+
+
+@test
+def tab_stops_only_at_named_controls_in_a_form():
+    host = Host('register_user')
+    try:
+        # Accept waits (insensitive) until the form is valid; the summary's
+        # entries, named by their field and problem, take the user there.
+        check_tab_stops(host, [
+            ('text', 'Username'), ('text', 'Email Address'), ('spin button', 'Age'),
+            ('push button', 'Country'), ('check box', 'Subscribe to Newsletter'),
+            ('push button', '“Username”: This field is required'), ('push button', '“Email Address”: This field is required'),
+            ('push button', '“Age”: This field is required'), ('push button', 'Decline'), ('push button', 'Cancel')])
+    finally:
+        host.close()
+
+
+@test
+def tab_stops_only_at_named_controls_in_url_mode():
+    host = Host('url_login')
+    try:
+        # The address is selectable text, a stop so that it can be copied from the keyboard.
+        check_tab_stops(host, [('label', 'Address'), ('push button', 'Decline'), ('push button', 'Cancel'),
+                               ('push button', 'Open in Browser')], readable=('Address',),
+                        ready='Open in Browser')
+    finally:
+        host.close()
+
+
+@test
+def tab_stops_only_at_named_controls_in_url_mode_with_warnings():
+    host = Host(None, request={'mode': 'url', 'message': 'Sign in to your account to continue.',
+                               'elicitationId': '7f0c1c9e',
+                               'url': 'http://xn--pypal-4ve.com/login?next=%2Fsettings'})
+    try:
+        dialog = host.dialog()
+        check(any(acc.getRoleName() == 'label' and 'HTTP' in acc.name for acc in walk(dialog)),
+              'no warning about plain HTTP')
+        check_tab_stops(host, [('label', 'Address'), ('push button', 'Decline'), ('push button', 'Cancel'),
+                               ('push button', 'Open in Browser')], readable=('Address',),
+                        ready='Open in Browser')
     finally:
         host.close()
 
