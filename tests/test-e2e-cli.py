@@ -27,7 +27,8 @@ import sys
 
 from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, check, check_equal, do_action,
                            find, find_dialog, pick_option, run_tests, set_number, set_text, showing,
-                           skip_all, test, toggle, wait_for, wait_sensitive, walk)
+                           skip_all, test, toggle, wait_for, wait_sensitive, walk, tab_to, press, KEY_TAB,
+                           focused, focused_object, describe, unnamed_stops)
 
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
@@ -176,7 +177,7 @@ def call_shows_a_flood_one_dialog_at_a_time_and_refuses_the_excess():
 
 # server-everything ------------------------------------------------------------------
 
-def fill_everything_form(dialog):
+def fill_everything_form(dialog, accept=True):
     check(find(dialog, 'label', 'Please provide inputs for the following fields:') is not None,
           'the server\'s message is not shown')
     set_text(dialog, 'text', 'String', 'Ada Lovelace')
@@ -187,7 +188,8 @@ def fill_everything_form(dialog):
     toggle(dialog, 'check box', 'Piano')
     pick_option(dialog, 'Titled Single Select Enum', 'Wonder Woman')
     pick_option(dialog, 'Legacy Titled Single Select Enum', 'Dogs')
-    do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+    if accept:
+        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
 
 
 EVERYTHING_TEXT = ['✅ User provided the requested information!',
@@ -224,6 +226,35 @@ def call_answers_server_everythings_form_in_a_dialog():
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
         check_everything_result(json.loads(out))
+    finally:
+        run.close()
+
+
+@test
+def server_everythings_form_takes_one_tab_per_control_to_accept():
+    # Issue 12: it took 21 Tabs, through unlabelled and read-only stops.
+    need_everything()
+    run = elicit_call('Everything', 'trigger-elicitation-request', None, NODE, EVERYTHING, 'stdio')
+    try:
+        dialog = find_dialog('Request from Everything', pid=run.process.pid)
+        fill_everything_form(dialog, accept=False)
+        accept = wait_sensitive(dialog, 'push button', 'Accept')
+        first = find(dialog, 'text', 'String')
+        tab_to(dialog, first)
+        stops = []
+        while not focused(accept):
+            press(KEY_TAB)
+            stops.append(wait_for('the focus', lambda: focused_object(dialog)))
+            check(len(stops) < 60, 'Tab never reached Accept: %s' % ', '.join(map(describe, stops)))
+        unnamed = unnamed_stops(stops)
+        check(not unnamed, 'Tab stops a screen reader cannot name: %s' % ', '.join(unnamed))
+        # From "String": the 12 other fields, of which the two multiple
+        # choices are a check box per option (5 and 3: 6 more stops), the
+        # optional Boolean's Clear, then Decline, Cancel, Accept.
+        check_equal(len(stops), 12 + 6 + 1 + 3,
+                    'Tabs from the first field to Accept (%s)' % ', '.join(map(describe, stops)))
+        do_action(accept)
+        run.finish()
     finally:
         run.close()
 
