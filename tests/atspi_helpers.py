@@ -306,9 +306,12 @@ def pick_option(dialog, label, option):
 
 
 def focused_object(root):
-    """The object under root that has the keyboard focus, or None."""
+    """The object under root that has the keyboard focus, or None. GTK 4.8
+    may leave "focused" on a list row that lost the focus to a widget
+    outside its list: the last one in the tree is the newest."""
     state = _pyatspi().STATE_FOCUSED
-    return next((acc for acc in walk(root) if acc.getState().contains(state)), None)
+    found = [acc for acc in walk(root) if acc.getState().contains(state)]
+    return found[-1] if found else None
 
 
 def describe(acc):
