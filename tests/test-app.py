@@ -33,7 +33,7 @@ import time  # noqa: E402
 from atspi_helpers import (Failure, Skip, a11y_env, atspi_missing, check, check_equal, do_action,
                            find, find_all, find_dialog, pick_option, run_tests, sensitive,
                            set_number, set_text, showing, skip_all, test, toggle, wait_for,
-                           wait_sensitive, walk)  # noqa: E402
+                           wait_sensitive, walk, tab_stops, unnamed_stops, describe)  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
@@ -440,6 +440,23 @@ def every_focusable_object_of_the_main_window_has_a_role_and_a_name():
         walk(window, 0)
         check(len(seen) >= 5, 'only %d focusable objects found: %r' % (len(seen), seen))
         check(not unnamed, 'focusable objects without a name: %s' % ', '.join(unnamed))
+    finally:
+        app.close()
+
+
+@test
+def tab_stops_of_the_main_window_are_named_controls():
+    app = App({'demo': {'command': DEMO, 'args': ['--protocol=2025-11-25']}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Require a web sign-in')
+        stops = tab_stops(window)
+        unnamed = unnamed_stops(stops)
+        check(not unnamed, 'Tab stops a screen reader cannot name: %s (of %s)' %
+              (', '.join(unnamed), ', '.join(map(describe, stops))))
+        roles = [acc.getRoleName() for acc in stops]
+        check('list item' in roles and 'push button' in roles, 'stops: %s' % ', '.join(map(describe, stops)))
     finally:
         app.close()
 
