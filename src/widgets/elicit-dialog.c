@@ -432,9 +432,11 @@ elicit_dialog_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (elicit_dialog_parent_class)->map (widget);
 
   /* Start in the first field, not on the scrollable message (nor, ever, on
-   * Accept). */
+   * Accept); in URL mode on Cancel, not on the URL, which would select it. */
   focus = gtk_window_get_focus (GTK_WINDOW (self));
-  if (self->form != NULL &&
+  if (self->url_info != NULL && gtk_stack_get_visible_child (self->stack) == self->request_page)
+    gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
+  else if (self->form != NULL &&
       gtk_stack_get_visible_child (self->stack) == self->request_page &&
       (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->form))) &&
       !gtk_widget_child_focus (GTK_WIDGET (self->form), GTK_DIR_TAB_FORWARD))
@@ -735,9 +737,9 @@ set_request (ElicitDialog  *self,
       break;
     }
 
-  /* Never on Accept; in URL mode not on the URL either, which would select it. */
-  if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL)
-    gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
+  /* The first focus is chosen when the dialog maps (elicit_dialog_map()):
+   * giving it one now, before it is shown, registers the window with the
+   * accessibility bus half made, and screen readers never see it showing. */
 }
 
 static void
