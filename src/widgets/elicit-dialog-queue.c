@@ -18,6 +18,23 @@
  * requests there (the app's servers, `elicit proxy`, D-Bus callers).
  */
 
+/* The strip appears when more prompts arrive, usually after the dialog has
+ * been shown at the height its content needed: it must not take that
+ * height from the form (scrolling its last field out of sight). A window
+ * only grows by itself for its minimum size; unset the height it was given,
+ * so that it fits its content again (up to the body's cap, fit_to_monitor). */
+static void
+show_strip (ElicitDialog *self,
+            gboolean      visible)
+{
+  if (gtk_widget_get_visible (self->queue_box) == visible)
+    return;
+
+  gtk_widget_set_visible (self->queue_box, visible);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_window_set_default_size (GTK_WINDOW (self), gtk_widget_get_width (GTK_WIDGET (self)), -1);
+}
+
 void
 elicit_dialog_update_queue (ElicitDialog *self)
 {
@@ -33,7 +50,7 @@ elicit_dialog_update_queue (ElicitDialog *self)
       n_pending = elicit_prompt_queue_get_n_pending (self->queue, session);
     }
 
-  gtk_widget_set_visible (self->queue_box, position > 0 && n_pending > 1);
+  show_strip (self, position > 0 && n_pending > 1);
   if (position == 0 || n_pending <= 1)
     return;
 
