@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Takes the app's screenshots in docs/screenshots/ (window.png, result.png,
-# flood.png) by running tests/test-app.py with ELICIT_SCREENSHOT_DIR set, on
+# flood.png, and task-waiting.png when server-everything is installed in
+# tests/node) by running tests/test-app.py with ELICIT_SCREENSHOT_DIR set, on
 # Xvfb with openbox placing the windows (without a window manager every
 # window sits in the corner), then trimming the empty screen around them.
 #
@@ -26,12 +27,16 @@ export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory
 export GDK_BACKEND=x11 GSK_RENDERER=cairo
 export G_TEST_SRCDIR=$here/tests
 export ELICIT_SCREENSHOT_DIR=$shots
+# server-everything's task tool, for task-waiting.png.
+ELICIT_NODE=$(command -v node || true)
+export ELICIT_NODE ELICIT_NODE_MODULES=$here/tests/node/node_modules
 
 dbus-run-session -- xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" \
   bash -c 'openbox >/dev/null 2>&1 & sleep 1; exec /usr/bin/python3 "$0"' "$here/tests/test-app.py"
 
 mkdir -p "$here/docs/screenshots"
-for pair in dialog:window result:result flood:flood; do
+for pair in dialog:window result:result flood:flood task-waiting:task-waiting; do
+  [[ -f $shots/${pair%%:*}.png ]] || continue
   convert "$shots/${pair%%:*}.png" -trim +repage "$here/docs/screenshots/${pair##*:}.png"
+  echo "docs/screenshots/${pair##*:}.png updated"
 done
-echo "docs/screenshots/window.png, result.png and flood.png updated"

@@ -4,7 +4,9 @@
 # `elicit lint --render`, headless under Xvfb, so the README's pictures are
 # the real widgets as they look today: in the light theme, and a selection in
 # the dark theme (-dark) and in German (-de). Rendering fails if a dialog
-# hides content.
+# hides content. Then the dialog embedded in a plain GTK and in a libadwaita
+# host, light and dark (embedded-*.png). Chinese text needs a CJK font
+# (fonts-wqy-microhei, in setup.sh's list).
 # Usage: build-aux/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,4 +54,18 @@ for input in "$top/tests/data/seed-user-registration.json" "$top/tests/data/seed
   name=$(basename "$input" .json)
   render "$name-dark" "$input" GTK_THEME=Adwaita:dark
   render "$name-de" "$input" LANGUAGE=de
+done
+
+# The embeddable dialog in a plain GTK host and in a libadwaita host (as in
+# Elicit's own window), light and dark, with validation errors showing: the
+# renders test-dialog and test-dialog-adw measure for contrast.
+ninja -C "$build" tests/test-dialog tests/test-dialog-adw >/dev/null
+for host in gtk:test-dialog libadwaita:test-dialog-adw; do
+  xvfb-run -a -s "-screen 0 1280x1024x24" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=test \
+    NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory ELICIT_SHOTS_DIR="$tmp" \
+    "$build/tests/${host##*:}" -p /Elicit/Dialog/contrast/light -p /Elicit/Dialog/contrast/dark >/dev/null
+  for theme in light dark; do
+    cp "$tmp/contrast-${host%%:*}-$theme.png" "$out/embedded-${host%%:*}-$theme.png"
+    echo "$out/embedded-${host%%:*}-$theme.png"
+  done
 done
