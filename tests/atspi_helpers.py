@@ -12,6 +12,7 @@
 # run without GTK_A11Y and NO_AT_BRIDGE (see a11y_env()).
 
 import os
+import re
 import sys
 import time
 
@@ -306,9 +307,8 @@ def pick_option(dialog, label, option):
 
 
 def focused_object(root):
-    """The object under root that has the keyboard focus, or None. GTK 4.8
-    may leave "focused" on a list row that lost the focus to a widget
-    outside its list: the last one in the tree is the newest."""
+    """The object under root that has the keyboard focus, or None (the last
+    in the tree, should more than one still say so)."""
     state = _pyatspi().STATE_FOCUSED
     found = [acc for acc in walk(root) if acc.getState().contains(state)]
     return found[-1] if found else None
@@ -325,9 +325,16 @@ def tab_stops(window, limit=120):
     wait_for('the window to be active', lambda: window.getState().contains(_pyatspi().STATE_ACTIVE))
     stops = []
     first = None
+    previous = focused_object(window)
+
+    def moved():
+        current = focused_object(window)
+        return current if current is not None and current != previous else None
     for _ in range(limit):
         press(KEY_TAB)
-        current = wait_for('an object with the focus', lambda: focused_object(window))
+        # A Tab that leaves the focus where it was is a trap: this times out.
+        current = previous = wait_for('the focus to move on from %s' %
+                                      (describe(previous) if previous is not None else 'nothing'), moved)
         if first is not None and current == first:
             return stops
         if first is None:
@@ -345,7 +352,6 @@ def unnamed_stops(stops, readable=()):
     what it is, no name, or only GTK's fallback name, the widget's type
     ("GtkButton"). Labels a user only reads must not be Tab stops at all;
     readable names the selectable labels that may (a URL to copy)."""
-    import re
     return [describe(acc) for acc in stops
             if acc.getRoleName() in NAMELESS_ROLES or not (acc.name or '').strip() or
             re.fullmatch(r'(Gtk|Adw|Elicit)[A-Z]\w*', acc.name) or

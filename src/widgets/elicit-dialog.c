@@ -437,9 +437,9 @@ elicit_dialog_map (GtkWidget *widget)
   if (self->url_info != NULL && gtk_stack_get_visible_child (self->stack) == self->request_page)
     gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
   else if (self->form != NULL &&
-      gtk_stack_get_visible_child (self->stack) == self->request_page &&
-      (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->form))) &&
-      !gtk_widget_child_focus (GTK_WIDGET (self->form), GTK_DIR_TAB_FORWARD))
+           gtk_stack_get_visible_child (self->stack) == self->request_page &&
+           (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->form))) &&
+           !gtk_widget_child_focus (GTK_WIDGET (self->form), GTK_DIR_TAB_FORWARD))
     gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
 
   disarm (self, TRUE);
