@@ -23,6 +23,8 @@
  * ElicitDialog labelled with the name the user gave the server. Without a
  * display it answers `cancel` and says why on stderr. It counts what the user
  * said no to (declined or cancelled), so `elicit call` can exit accordingly.
+ * It also asks before signing in to a remote server (ElicitSignInDialog),
+ * or signs in on its own with --accept-defaults.
  *
  * With ELICIT_BENCH_TIMING set in the environment it writes
  * "elicit-timing EVENT MICROSECONDS" lines on stderr (CLOCK_MONOTONIC, the
@@ -37,6 +39,7 @@ struct _ElicitPrompter
   char              *server_label;
   char              *server_claim;
   GPtrArray         *dialogs;
+  GPtrArray         *sign_in_dialogs;
 
   guint              n_refused;
   guint              n_said_no;
@@ -199,6 +202,91 @@ withdrawn_cb (ElicitPromptQueue *queue,
                 elicit_request_get_withdrawn_reason (request));
 }
 
+/* Sign-ins ------------------------------------------------------------------ */
+
+static void
+sign_in_dialog_destroy_cb (GtkWidget      *dialog,
+                           ElicitPrompter *self)
+{
+  g_ptr_array_remove (self->sign_in_dialogs, dialog);
+}
+
+static void
+auto_launch_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  ElicitSignIn *sign_in = ELICIT_SIGN_IN (object);
+  g_autoptr(GError) error = NULL;
+
+  /* Nobody is there to copy a link: a browser that did not open ends it. */
+  if (!elicit_sign_in_launch_browser_finish (sign_in, result, &error))
+    {
+      g_printerr (_("elicit: %s\n"), error->message);
+      elicit_sign_in_cancel (sign_in);
+    }
+}
+
+/* --accept-defaults: sign in without asking, for tests and automation (the
+ * browser, or ELICIT_BROWSER, still has to bring the answer back). */
+static void
+sign_in_automatically (ElicitPrompter *self,
+                       ElicitSignIn   *sign_in)
+{
+  g_autoptr(ElicitUrlInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+
+  info = elicit_url_info_new (elicit_sign_in_get_authorization_url (sign_in), &error);
+  if (info == NULL)
+    {
+      /* TRANSLATORS: the first %s is the name the user gave the server, the second why */
+      g_printerr (_("elicit: will not open the sign-in page of “%s”: %s\n"),
+                  self->server_label, error->message);
+      elicit_sign_in_cancel (sign_in);
+      return;
+    }
+
+  /* TRANSLATORS: %s is the name the user gave the server, then the site of its sign-in page */
+  g_printerr (_("elicit: signing in to “%s” at %s (--accept-defaults)\n"), self->server_label,
+              elicit_url_info_get_registrable_domain (info) != NULL
+                ? elicit_url_info_get_registrable_domain (info)
+                : elicit_url_info_get_host (info));
+  elicit_sign_in_launch_browser_async (sign_in, NULL, auto_launch_cb, NULL);
+}
+
+/*
+ * elicit_prompter_sign_in:
+ * Asks the user about @sign_in in an ElicitSignInDialog, or, with
+ * --accept-defaults, signs in without asking. Returns FALSE when there is
+ * nobody to ask (no display): the sign-in is left alone, and the authorizer
+ * fails with its own message.
+ */
+gboolean
+elicit_prompter_sign_in (ElicitPrompter *self,
+                         ElicitSignIn   *sign_in)
+{
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPTER (self), FALSE);
+  g_return_val_if_fail (ELICIT_IS_SIGN_IN (sign_in), FALSE);
+
+  if (self->accept_defaults)
+    {
+      sign_in_automatically (self, sign_in);
+      return TRUE;
+    }
+
+  if (!self->have_display)
+    return FALSE;
+
+  dialog = elicit_sign_in_dialog_new (sign_in);
+  g_ptr_array_add (self->sign_in_dialogs, dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (sign_in_dialog_destroy_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return TRUE;
+}
+
 static void
 elicit_prompter_dispose (GObject *object)
 {
@@ -218,6 +306,7 @@ elicit_prompter_finalize (GObject *object)
   ElicitPrompter *self = ELICIT_PROMPTER (object);
 
   g_clear_pointer (&self->dialogs, g_ptr_array_unref);
+  g_clear_pointer (&self->sign_in_dialogs, g_ptr_array_unref);
   g_free (self->server_label);
   g_free (self->server_claim);
 
@@ -245,6 +334,7 @@ static void
 elicit_prompter_init (ElicitPrompter *self)
 {
   self->dialogs = g_ptr_array_new ();
+  self->sign_in_dialogs = g_ptr_array_new ();
   self->queue = elicit_prompt_queue_new ();
 
   g_signal_connect (self->queue, "prompt", G_CALLBACK (prompt_cb), self);
@@ -328,7 +418,8 @@ elicit_prompter_set_accept_defaults (ElicitPrompter *self,
   self->accept_defaults = !!accept_defaults;
 }
 
-/* Destroys every dialog still open; their pending requests answer cancel. */
+/* Destroys every dialog still open; their pending requests answer cancel,
+ * their sign-ins are cancelled. */
 void
 elicit_prompter_close_all (ElicitPrompter *self)
 {
@@ -339,6 +430,15 @@ elicit_prompter_close_all (ElicitPrompter *self)
       GtkWidget *dialog = g_ptr_array_steal_index (self->dialogs, self->dialogs->len - 1);
 
       g_signal_handlers_disconnect_by_func (dialog, dialog_destroy_cb, self);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+
+  while (self->sign_in_dialogs->len > 0)
+    {
+      GtkWidget *dialog = g_ptr_array_steal_index (self->sign_in_dialogs,
+                                                   self->sign_in_dialogs->len - 1);
+
+      g_signal_handlers_disconnect_by_func (dialog, sign_in_dialog_destroy_cb, self);
       gtk_window_destroy (GTK_WINDOW (dialog));
     }
 }
