@@ -23,8 +23,7 @@
  * ElicitDialog labelled with the name the user gave the server. Without a
  * display it answers `cancel` and says why on stderr. It counts what the user
  * said no to (declined or cancelled), so `elicit call` can exit accordingly.
- * It also asks before signing in to a remote server (ElicitSignInDialog),
- * or signs in on its own with --accept-defaults.
+ * It also asks before signing in to a remote server (ElicitSignInDialog).
  *
  * With ELICIT_BENCH_TIMING set in the environment it writes
  * "elicit-timing EVENT MICROSECONDS" lines on stderr (CLOCK_MONOTONIC, the
@@ -211,55 +210,13 @@ sign_in_dialog_destroy_cb (GtkWidget      *dialog,
   g_ptr_array_remove (self->sign_in_dialogs, dialog);
 }
 
-static void
-auto_launch_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  ElicitSignIn *sign_in = ELICIT_SIGN_IN (object);
-  g_autoptr(GError) error = NULL;
-
-  /* Nobody is there to copy a link: a browser that did not open ends it. */
-  if (!elicit_sign_in_launch_browser_finish (sign_in, result, &error))
-    {
-      g_printerr (_("elicit: %s\n"), error->message);
-      elicit_sign_in_cancel (sign_in);
-    }
-}
-
-/* --accept-defaults: sign in without asking, for tests and automation (the
- * browser, or ELICIT_BROWSER, still has to bring the answer back). */
-static void
-sign_in_automatically (ElicitPrompter *self,
-                       ElicitSignIn   *sign_in)
-{
-  g_autoptr(ElicitUrlInfo) info = NULL;
-  g_autoptr(GError) error = NULL;
-
-  info = elicit_url_info_new (elicit_sign_in_get_authorization_url (sign_in), &error);
-  if (info == NULL)
-    {
-      /* TRANSLATORS: the first %s is the name the user gave the server, the second why */
-      g_printerr (_("elicit: will not open the sign-in page of “%s”: %s\n"),
-                  self->server_label, error->message);
-      elicit_sign_in_cancel (sign_in);
-      return;
-    }
-
-  /* TRANSLATORS: %s is the name the user gave the server, then the site of its sign-in page */
-  g_printerr (_("elicit: signing in to “%s” at %s (--accept-defaults)\n"), self->server_label,
-              elicit_url_info_get_registrable_domain (info) != NULL
-                ? elicit_url_info_get_registrable_domain (info)
-                : elicit_url_info_get_host (info));
-  elicit_sign_in_launch_browser_async (sign_in, NULL, auto_launch_cb, NULL);
-}
-
 /*
  * elicit_prompter_sign_in:
- * Asks the user about @sign_in in an ElicitSignInDialog, or, with
- * --accept-defaults, signs in without asking. Returns FALSE when there is
- * nobody to ask (no display): the sign-in is left alone, and the authorizer
- * fails with its own message.
+ * Asks the user about @sign_in in an ElicitSignInDialog: a handler of
+ * ElicitAuthorizer::sign-in. Returns FALSE, leaving the sign-in to the
+ * authorizer, with --accept-defaults (the authorizer's auto-approve opens
+ * the browser without asking, for automation) and when there is nobody to
+ * ask (no display: the authorizer fails with its own message).
  */
 gboolean
 elicit_prompter_sign_in (ElicitPrompter *self,
@@ -270,13 +227,7 @@ elicit_prompter_sign_in (ElicitPrompter *self,
   g_return_val_if_fail (ELICIT_IS_PROMPTER (self), FALSE);
   g_return_val_if_fail (ELICIT_IS_SIGN_IN (sign_in), FALSE);
 
-  if (self->accept_defaults)
-    {
-      sign_in_automatically (self, sign_in);
-      return TRUE;
-    }
-
-  if (!self->have_display)
+  if (self->accept_defaults || !self->have_display)
     return FALSE;
 
   dialog = elicit_sign_in_dialog_new (sign_in);
