@@ -40,5 +40,6 @@
 #include "protocol/elicit-auth-error.h"
 #include "protocol/elicit-sign-in.h"
 #include "protocol/elicit-token-store.h"
+#include "protocol/elicit-authorizer.h"
 
 #undef _ELICIT_INSIDE

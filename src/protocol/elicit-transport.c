@@ -49,6 +49,7 @@ typedef struct
 {
   gboolean  closed;
   GError   *error;
+  guint     waiting_for_user;
 } ElicitTransportPrivate;
 
 enum {
@@ -770,4 +771,24 @@ elicit_clear_source (GSource **source)
       g_source_destroy (*source);
       g_clear_pointer (source, g_source_unref);
     }
+}
+
+void
+elicit_transport_hold_for_user (ElicitTransport *self,
+                                gboolean         waiting)
+{
+  ElicitTransportPrivate *priv = elicit_transport_get_instance_private (self);
+
+  if (waiting)
+    priv->waiting_for_user++;
+  else if (priv->waiting_for_user > 0)
+    priv->waiting_for_user--;
+}
+
+gboolean
+elicit_transport_is_waiting_for_user (ElicitTransport *self)
+{
+  ElicitTransportPrivate *priv = elicit_transport_get_instance_private (self);
+
+  return priv->waiting_for_user > 0;
 }
