@@ -52,6 +52,7 @@ typedef struct
   char    **headers;
   gboolean  accept_defaults;
   ElicitAuthOptions auth;
+  ElicitAuthorizer *authorizer;  /* a remote server's, once made */
 } Options;
 
 typedef struct
@@ -87,6 +88,7 @@ options_clear (Options *options)
   g_free (options->url);
   g_strfreev (options->headers);
   elicit_auth_options_clear (&options->auth);
+  g_clear_object (&options->authorizer);
 }
 
 static int
@@ -299,6 +301,7 @@ add_authorizer (Options          *options,
   /* No person to ask in a script: --accept-defaults opens the browser. */
   elicit_authorizer_set_auto_approve (authorizer, options->accept_defaults);
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
+  g_set_object (&options->authorizer, authorizer);
 
   return TRUE;
 }
@@ -865,6 +868,10 @@ run (Call    *call,
   elicit_prompter_set_verbose (call->prompter, call->verbose);
   elicit_prompter_set_accept_defaults (call->prompter, options->accept_defaults);
   elicit_prompt_queue_add_session (elicit_prompter_get_queue (call->prompter), call->session);
+  /* Before anything opens, the user is asked (ElicitSignInDialog). */
+  if (options->authorizer != NULL)
+    g_signal_connect_object (options->authorizer, "sign-in", G_CALLBACK (elicit_prompter_sign_in),
+                             call->prompter, G_CONNECT_SWAPPED);
   call->open_requests = g_ptr_array_new_with_free_func (g_object_unref);
   g_signal_connect_after (call->session, "elicitation", G_CALLBACK (elicitation_cb), call);
 
