@@ -49,6 +49,7 @@ class Proxy:
                                         stderr=subprocess.PIPE, env=env)
         self.lines = queue.Queue()
         self.stderr = []
+        self.stderr_changed = threading.Condition()
         self.other = []
         threading.Thread(target=self._read_stdout, daemon=True).start()
         self.stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
@@ -61,7 +62,16 @@ class Proxy:
 
     def _read_stderr(self):
         for raw in self.process.stderr:
-            self.stderr.append(raw.decode('utf-8', 'replace').rstrip('\n'))
+            with self.stderr_changed:
+                self.stderr.append(raw.decode('utf-8', 'replace').rstrip('\n'))
+                self.stderr_changed.notify_all()
+
+    def wait_for_stderr(self, line):
+        """Waits until the proxy writes line on stderr: its stderr and stdout
+        are read by two threads, so an answer on stdout can come first."""
+        with self.stderr_changed:
+            if not self.stderr_changed.wait_for(lambda: line in self.stderr, timeout=TIMEOUT):
+                raise Failure('stderr never said %r: %r' % (line, self.stderr))
 
     def send_raw(self, text):
         self.process.stdin.write(text.encode('utf-8') + b'\n')
@@ -224,8 +234,7 @@ def answers_the_servers_elicitations_itself(proxy):
     answers = [m for m in proxy.received() if m.get('id') == 'elicit-1']
     check_equal(answers, [{'jsonrpc': '2.0', 'id': 'elicit-1', 'result': {'action': 'cancel'}}],
                 'the response with the server\'s own id')
-    check('elicit: “fake” asks for input, but there is no display to ask on; answering “cancel”'
-          in proxy.stderr, 'stderr: %r' % proxy.stderr)
+    proxy.wait_for_stderr('elicit: “fake” asks for input, but there is no display to ask on; answering “cancel”')
 
 
 @with_proxy
@@ -371,8 +380,7 @@ def malformed_messages_from_the_client_are_answered_and_stop_there(proxy):
     proxy.send_raw('{"method":"notifications/x"}')
     check_equal(len(proxy.received()), 2, 'messages the server received (initialize, initialized)')
     check_equal(proxy.other, [], 'other messages to the client')
-    check('elicit proxy: the client sent an invalid message: Invalid Request: batches are not supported'
-          in proxy.stderr, 'stderr: %r' % proxy.stderr)
+    proxy.wait_for_stderr('elicit proxy: the client sent an invalid message: Invalid Request: batches are not supported')
 
 
 @with_proxy

@@ -83,8 +83,15 @@ def tool(*args, env=None):
 
 # The Secret Service, seen from outside -----------------------------------------
 
+_bus = []
+
+
 def bus():
-    return Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    # Held for the whole run: the plain session of unlock_login() lives as long as the
+    # connection that opened it, and GLib drops a shared connection nobody holds.
+    if not _bus:
+        _bus.append(Gio.bus_get_sync(Gio.BusType.SESSION, None))
+    return _bus[0]
 
 
 def call(path, iface, method, args, reply=None):
@@ -268,6 +275,55 @@ def forget_checks():
     check('... for every process', out == ['lookup: none'], repr(out))
 
 
+def run_both(first, second):
+    """Starts two operations at once and waits for both; returns their outcomes."""
+    loop = GLib.MainLoop()
+    outcomes = [None, None]
+
+    def finisher(index, finish):
+        def done(store, result):
+            try:
+                outcomes[index] = finish(result)
+            except GLib.Error as e:
+                outcomes[index] = e.message
+            if None not in outcomes:
+                loop.quit()
+        return done
+
+    first(finisher(0, first.finish))
+    second(finisher(1, second.finish))
+    loop.run()
+    return outcomes
+
+
+def race_checks():
+    if 'GI_TYPELIB_PATH' not in os.environ:
+        check('operations under way together # SKIP built without introspection', True)
+        return
+    _, store = gi_store()
+
+    def save(token):
+        start = lambda cb: store.save_async(SERVER, ISSUER_A, record(token), None, cb)  # noqa
+        start.finish = store.save_finish
+        return start
+
+    forget = lambda cb: store.forget_async(SERVER, None, cb)  # noqa: E731
+    forget.finish = store.forget_finish
+
+    outcomes = run_both(save(TOKENS[0]), forget)
+    out = tool('lookup', SERVER)
+    check('a sign-out started while a save is on its way wins: nothing is left',
+          outcomes == [True, True] and out == ['lookup: none'] and items_of(SERVER) == [],
+          repr((outcomes, out, items_of(SERVER))))
+
+    outcomes = run_both(forget, save(TOKENS[1]))
+    out = tool('lookup', SERVER)
+    check('a sign-in started while a sign-out is on its way survives it',
+          outcomes == [True, True] and out == ['lookup: ' + record(TOKENS[1])]
+          and len(items_of(SERVER)) == 1, repr((outcomes, out, items_of(SERVER))))
+    tool('forget', SERVER)
+
+
 def locked_checks():
     tool('save', SERVER, ISSUER_A, record(TOKENS[3]))
     lock_login()
@@ -323,6 +379,7 @@ def main():
     item_checks()
     file_checks('after saving')
     forget_checks()
+    race_checks()
     locked_checks()
     file_checks('after locking and unlocking')
     unavailable_checks()

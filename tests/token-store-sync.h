@@ -32,7 +32,8 @@ token_store_sync_done_cb (GObject      *object,
 static GAsyncResult *
 token_store_sync_wait (GAsyncResult **result)
 {
-  guint limit = g_timeout_add_seconds (TOKEN_STORE_SYNC_LIMIT_SECONDS, token_store_sync_limit_cb, NULL);
+  guint limit = g_timeout_add_seconds (TOKEN_STORE_SYNC_LIMIT_SECONDS,
+                                       token_store_sync_limit_cb, NULL);
 
   while (*result == NULL)
     g_main_context_iteration (NULL, TRUE);

@@ -160,6 +160,29 @@ sent_cb (GObject      *object,
   read_more (g_steal_pointer (&task));
 }
 
+/* An authorization server on this machine is never reached through a
+ * proxy (nor is the system's proxy configuration consulted for it): a
+ * second session, without one, kept beside the first. */
+static SoupSession *
+session_for (SoupSession *soup,
+             SoupMessage *message)
+{
+  SoupSession *direct;
+
+  if (!elicit_auth_is_loopback_host (g_uri_get_host (soup_message_get_uri (message))))
+    return soup;
+
+  direct = g_object_get_data (G_OBJECT (soup), "elicit-auth-direct");
+  if (direct == NULL)
+    {
+      direct = elicit_auth_soup_session_new ();
+      g_object_set (direct, "proxy-resolver", NULL, NULL);
+      g_object_set_data_full (G_OBJECT (soup), "elicit-auth-direct", direct, g_object_unref);
+    }
+
+  return direct;
+}
+
 static void
 start (SoupSession         *soup,
        SoupMessage         *message,
@@ -180,8 +203,8 @@ start (SoupSession         *soup,
   soup_message_add_flags (message, SOUP_MESSAGE_NO_REDIRECT);
   soup_message_headers_replace (soup_message_get_request_headers (message), "Accept",
                                 "application/json");
-  soup_session_send_async (soup, message, G_PRIORITY_DEFAULT, cancellable, sent_cb,
-                           g_steal_pointer (&task));
+  soup_session_send_async (session_for (soup, message), message, G_PRIORITY_DEFAULT, cancellable,
+                           sent_cb, g_steal_pointer (&task));
 }
 
 static JsonObject *

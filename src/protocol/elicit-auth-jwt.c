@@ -179,6 +179,7 @@ choose_algorithm (gnutls_privkey_t   key,
 {
   unsigned int bits = 0;
   int pk = gnutls_privkey_get_pk_algorithm (key, &bits);
+  const char *pk_name = pk > 0 ? gnutls_pk_get_name (pk) : NULL;
 
   if (pk == GNUTLS_PK_ECDSA && is_p256 (key))
     return &es256;
@@ -198,7 +199,7 @@ choose_algorithm (gnutls_privkey_t   key,
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                  _("The client key is of type “%s”; "
                    "only EC P-256 (ES256) and RSA (RS256) keys are supported"),
-                 pk > 0 ? gnutls_pk_get_name (pk) : "?");
+                 pk_name != NULL ? pk_name : "?");
 
   return NULL;
 }

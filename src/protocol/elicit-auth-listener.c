@@ -21,12 +21,22 @@ struct _ElicitAuthListener
   GTask      *task;        /* the one waiting */
   GHashTable *params;      /* the answer, once it came */
   GError     *error;       /* or why it is no good */
+  gboolean    taken;       /* an answer came: no other is taken */
   gboolean    answered;    /* the browser got its page */
   guint       idle_id;
   GCancellable *cancellable;
   gulong      cancelled_id;
   guint       cancel_idle_id;
 };
+
+static void
+return_cancelled (ElicitAuthListener *self)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->task);
+
+  if (task != NULL)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The sign-in was cancelled"));
+}
 
 static void
 complete (ElicitAuthListener *self)
@@ -132,12 +142,13 @@ callback_cb (SoupServer        *server,
       return;
     }
 
-  if (self->params != NULL || self->error != NULL)
+  if (self->taken)
     {
       respond (message, SOUP_STATUS_GONE, _("This sign-in is over. You can close this page."));
       return;
     }
 
+  self->taken = TRUE;
   self->error = judge (self, query);
   if (self->error != NULL)
     {
@@ -189,9 +200,7 @@ elicit_auth_listener_new (const char  *state,
 void
 elicit_auth_listener_free (ElicitAuthListener *self)
 {
-  if (self->task != NULL)
-    g_task_return_new_error (g_steal_pointer (&self->task), G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                             _("The sign-in was cancelled"));
+  return_cancelled (self);
   g_clear_handle_id (&self->idle_id, g_source_remove);
   g_clear_handle_id (&self->cancel_idle_id, g_source_remove);
   if (self->cancellable != NULL)
@@ -219,9 +228,7 @@ cancel_idle_cb (gpointer user_data)
   ElicitAuthListener *self = user_data;
 
   self->cancel_idle_id = 0;
-  if (self->task != NULL)
-    g_task_return_new_error (g_steal_pointer (&self->task), G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                             _("The sign-in was cancelled"));
+  return_cancelled (self);
 
   return G_SOURCE_REMOVE;
 }

@@ -96,6 +96,7 @@ read_param (const char          **p,
             ElicitAuthChallenge  *challenge)
 {
   g_autofree char *name = read_token (p);
+  g_autofree char *lower = NULL;
   g_autofree char *value = NULL;
 
   skip_space (p);
@@ -106,9 +107,9 @@ read_param (const char          **p,
   if (value == NULL)
     return FALSE;
 
-  name = g_ascii_strdown (name, -1);
-  if (!g_hash_table_contains (challenge->params, name))
-    g_hash_table_insert (challenge->params, g_steal_pointer (&name), g_steal_pointer (&value));
+  lower = g_ascii_strdown (name, -1);
+  if (!g_hash_table_contains (challenge->params, lower))
+    g_hash_table_insert (challenge->params, g_steal_pointer (&lower), g_steal_pointer (&value));
 
   return TRUE;
 }
@@ -253,12 +254,21 @@ elicit_auth_pkce_challenge (const char *verifier)
 
 /* Well-known URLs ----------------------------------------------------------- */
 
+static int effective_port (GUri *uri);
+
+/* The URL of @path on @uri's origin, without the scheme's default port. */
 static char *
 origin_with_path (GUri       *uri,
                   const char *path)
 {
+  gboolean https = g_ascii_strcasecmp (g_uri_get_scheme (uri), "https") == 0;
+  int port = effective_port (uri);
+
+  if (port == (https ? 443 : 80))
+    port = -1;
+
   return g_uri_join (G_URI_FLAGS_NONE, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
-                     g_uri_get_port (uri), path, NULL, NULL);
+                     port, path, NULL, NULL);
 }
 
 /* The path without a trailing slash; "" for none. */

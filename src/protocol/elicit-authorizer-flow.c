@@ -126,11 +126,18 @@ token_cb (GObject      *object,
   GTask *task = user_data;
   g_autoptr(GError) error = NULL;
   ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &error);
+  Flow *flow = g_task_get_task_data (task);
 
   if (tokens == NULL)
-    flow_fail (task, g_steal_pointer (&error));
-  else
-    flow_got_tokens (task, tokens);
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* RFC 6749 §5.1: no scope in the answer means the scope asked for. */
+  if (tokens->scope == NULL)
+    tokens->scope = g_strdup (flow->scope);
+  flow_got_tokens (task, tokens);
 }
 
 static GHashTable *
@@ -747,9 +754,9 @@ step_up (GTask   *task,
       return FALSE;
     }
 
+  /* A refresh token cannot widen the scopes: sign in again (the token in
+   * hand stays until a better one comes). */
   flow->scope = elicit_auth_scope_union (granted, flow->challenge_scope);
-  /* A refresh token cannot widen the scopes: sign in again. */
-  elicit_authorizer_set_tokens (self, NULL, NULL);
   return TRUE;
 }
 
@@ -784,6 +791,48 @@ have_newer_token (ElicitAuthorizer *self,
   return self->tokens != NULL && g_strcmp0 (sent_token, self->tokens->access_token) != 0;
 }
 
+static void
+flow_start (GTask *task)
+{
+  ElicitAuthorizer *self = flow_self (task);
+  Flow *flow = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (flow->status == SOUP_STATUS_FORBIDDEN && !step_up (task, &error))
+    {
+      flow_fail (task, error);
+      return;
+    }
+
+  elicit_auth_discover_async (self->soup, self->resource, flow->resource_metadata, NULL,
+                              discovered_cb, task);
+}
+
+/* The first 401: perhaps another Elicit signed in already. */
+static void
+looked_up_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GTask *task = user_data;
+  ElicitAuthorizer *self = flow_self (task);
+  Flow *flow = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *record = NULL;
+
+  record = elicit_token_store_lookup_finish (ELICIT_TOKEN_STORE (object), result, &error);
+  if (error != NULL)
+    g_message ("%s", error->message);
+  else if (record != NULL && !self->loaded)
+    elicit_authorizer_read_record (self, record);
+  self->loaded = TRUE;
+
+  if (have_newer_token (self, flow->sent_token))
+    flow_return (task, NULL);
+  else
+    flow_start (task);
+}
+
 void
 elicit_authorizer_challenge_async (ElicitAuthorizer    *self,
                                    guint                status,
@@ -795,7 +844,6 @@ elicit_authorizer_challenge_async (ElicitAuthorizer    *self,
                                    gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
   Flow *flow;
 
   g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
@@ -827,16 +875,13 @@ elicit_authorizer_challenge_async (ElicitAuthorizer    *self,
   flow = flow_new (status, www_authenticate, sent_token);
   g_task_set_task_data (task, flow, (GDestroyNotify) flow_free);
 
-  if (status == SOUP_STATUS_FORBIDDEN && !step_up (task, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
   /* The waiters hold the flow's task until it ends; its callbacks borrow it. */
   g_ptr_array_add (self->waiters, g_object_ref (task));
-  elicit_auth_discover_async (self->soup, self->resource, flow->resource_metadata, NULL,
-                              discovered_cb, task);
+
+  if (!self->loaded && self->store != NULL)
+    elicit_token_store_lookup_async (self->store, self->resource, NULL, looked_up_cb, task);
+  else
+    flow_start (task);
 }
 
 gboolean

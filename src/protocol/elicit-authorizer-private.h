@@ -43,7 +43,7 @@ struct _ElicitAuthorizer
   ElicitAuthClient *registered;    /* a dynamic registration with @issuer */
   ElicitAuthTokens *tokens;
   ElicitAuthServer *server;        /* as last discovered */
-  gboolean          loaded;        /* the store was read */
+  gboolean          loaded;        /* the store was read (at the first 401) */
 
   /* The flow under way, and who waits for it. */
   GPtrArray        *waiters;
@@ -60,13 +60,15 @@ void         elicit_authorizer_set_tokens     (ElicitAuthorizer *self,
                                                ElicitAuthTokens *tokens);
 void         elicit_authorizer_forget_issuer  (ElicitAuthorizer *self);
 void         elicit_authorizer_save           (ElicitAuthorizer *self);
+void         elicit_authorizer_read_record    (ElicitAuthorizer *self,
+                                               const char       *text);
 gboolean     elicit_authorizer_emit_sign_in   (ElicitAuthorizer *self,
                                                ElicitSignIn     *sign_in);
 
 /* For ElicitHttpTransport. The bearer token to send, or NULL. */
 const char  *elicit_authorizer_get_access_token (ElicitAuthorizer *self);
-/* Whether to call elicit_authorizer_prepare_async() before sending:
- * the store was not read yet, or the token is about to expire. */
+/* Whether to call elicit_authorizer_prepare_async() before sending: the
+ * token is about to expire and can be refreshed. */
 gboolean     elicit_authorizer_needs_prepare  (ElicitAuthorizer     *self);
 void         elicit_authorizer_prepare_async  (ElicitAuthorizer     *self,
                                                GCancellable         *cancellable,

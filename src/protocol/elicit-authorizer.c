@@ -812,9 +812,9 @@ build_record (ElicitAuthorizer *self)
   return elicit_json_to_string (node, NULL);
 }
 
-static void
-read_record (ElicitAuthorizer *self,
-             const char       *text)
+void
+elicit_authorizer_read_record (ElicitAuthorizer *self,
+                               const char       *text)
 {
   g_autoptr(JsonNode) node = elicit_json_parse (text, -1, ELICIT_JSON_DEFAULT_MAX_DEPTH, NULL);
   JsonObject *record = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
@@ -864,6 +864,17 @@ saved_cb (GObject      *object,
     g_message ("%s", error->message);
 }
 
+static void
+forgot_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!elicit_token_store_forget_finish (ELICIT_TOKEN_STORE (object), result, &error))
+    g_message ("%s", error->message);
+}
+
 void
 elicit_authorizer_save (ElicitAuthorizer *self)
 {
@@ -871,6 +882,13 @@ elicit_authorizer_save (ElicitAuthorizer *self)
 
   if (self->store == NULL)
     return;
+
+  /* Nothing left worth keeping (the authorization server changed). */
+  if (self->issuer == NULL)
+    {
+      elicit_token_store_forget_async (self->store, self->resource, NULL, forgot_cb, NULL);
+      return;
+    }
 
   record = build_record (self);
   elicit_token_store_save_async (self->store, self->resource, self->issuer, record, NULL,
@@ -893,10 +911,12 @@ is_expiring (ElicitAuthorizer *self)
          g_get_real_time () / G_USEC_PER_SEC + ELICIT_AUTHORIZER_REFRESH_MARGIN_S >= self->tokens->expires_at;
 }
 
+/* The store is read at the first 401 only (elicit-authorizer-flow.c): a
+ * server that needs no sign-in never wakes the keyring. */
 gboolean
 elicit_authorizer_needs_prepare (ElicitAuthorizer *self)
 {
-  return !self->loaded || (is_expiring (self) && self->waiters->len == 0);
+  return is_expiring (self) && self->waiters->len == 0;
 }
 
 static void
@@ -939,25 +959,6 @@ refresh_if_expiring (ElicitAuthorizer *self)
                                      self->tokens->access_token, 0, NULL, refreshed_cb, NULL);
 }
 
-static void
-looked_up_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(ElicitAuthorizer) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *record = NULL;
-
-  record = elicit_token_store_lookup_finish (ELICIT_TOKEN_STORE (object), result, &error);
-  if (error != NULL)
-    g_message ("%s", error->message);
-  else if (record != NULL && !self->loaded)
-    read_record (self, record);
-
-  self->loaded = TRUE;
-  refresh_if_expiring (self);
-}
-
 void
 elicit_authorizer_prepare_async (ElicitAuthorizer    *self,
                                  GCancellable        *cancellable,
@@ -971,14 +972,7 @@ elicit_authorizer_prepare_async (ElicitAuthorizer    *self,
   if (self->preparers->len > 1)
     return;
 
-  if (!self->loaded && self->store != NULL)
-    elicit_token_store_lookup_async (self->store, self->resource, NULL, looked_up_cb,
-                                     g_object_ref (self));
-  else
-    {
-      self->loaded = TRUE;
-      refresh_if_expiring (self);
-    }
+  refresh_if_expiring (self);
 }
 
 void

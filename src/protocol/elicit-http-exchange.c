@@ -15,8 +15,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "elicit-http-headers-private.h"
 #include "elicit-authorizer-private.h"
+#include "elicit-http-headers-private.h"
 #include "elicit-http-transport-private.h"
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
@@ -1137,6 +1137,12 @@ is_challenge (Exchange *ex,
          strstr (header, "insufficient_scope") != NULL;
 }
 
+static gboolean
+is_handshake (Exchange *ex)
+{
+  return g_strcmp0 (ex->method, "initialize") == 0 || g_strcmp0 (ex->method, "server/discover") == 0;
+}
+
 static void
 challenge_answered_cb (GObject      *object,
                        GAsyncResult *result,
@@ -1160,8 +1166,14 @@ challenge_answered_cb (GObject      *object,
     }
 
   release_gate (ex);
-  if (ex->kind == EXCHANGE_POST)
+
+  /* Missing scopes fail one request; without a sign-in, or before the
+   * session even began, nothing else would get through either. */
+  if (ex->kind == EXCHANGE_POST && ex->auth_status == SOUP_STATUS_FORBIDDEN &&
+      !is_handshake (ex))
     exchange_failed (ex, error->message);
+  else if (ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_LISTEN)
+    elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, error->message);
   else
     give_up_stream (ex, error->message);
 }
@@ -1174,6 +1186,7 @@ answer_challenge (Exchange *ex,
 
   g_debug ("HTTP %u for %s: signing in", status, get_method_name (ex));
   g_clear_object (&ex->stream);
+  ex->auth_status = status;
   elicit_transport_hold_for_user (ELICIT_TRANSPORT (self), TRUE);
   elicit_authorizer_challenge_async (self->authorizer, status, www_authenticate (ex),
                                      ex->sent_token, ex->challenges++, NULL,
@@ -1230,6 +1243,10 @@ sent_cb (GObject      *object,
       answer_challenge (ex, status);
       return;
     }
+
+  /* A stream that reconnects for hours may meet an expired token again. */
+  if (SOUP_STATUS_IS_SUCCESSFUL (status))
+    ex->challenges = 0;
 
   if (status == SOUP_STATUS_NOT_FOUND &&
       soup_message_headers_get_one (soup_message_get_request_headers (ex->message),

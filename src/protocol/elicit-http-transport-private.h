@@ -96,6 +96,7 @@ struct _Exchange
   guint                redirects;
   char                *sent_token;    /* the bearer token of this attempt */
   guint                challenges;    /* 401s and 403s answered so far */
+  guint                auth_status;   /* the last of them */
 
   SoupMessage         *message;
   GCancellable        *cancellable;

@@ -277,7 +277,7 @@ call_timeout_cb (gpointer data)
    * requests, or the transport for the user to sign in; that is not the
    * other side being slow. */
   if (g_hash_table_size (self->requests) > 0 ||
-      (self->transport != NULL && elicit_transport_is_waiting_for_user (self->transport)))
+      (self->transport != NULL && elicit_transport_get_waiting_for_user (self->transport)))
     {
       restart_timeout (self, call);
       return G_SOURCE_REMOVE;

@@ -99,6 +99,8 @@ struct _Op
   /* Items still to delete, and whether a locked one was left. */
   GList       *doomed;
   gboolean     locked_left;
+  /* The record saved was forgotten or replaced before the keyring had it. */
+  gboolean     stale;
 };
 
 G_DEFINE_FINAL_TYPE (ElicitTokenStore, elicit_token_store, G_TYPE_OBJECT)
@@ -298,14 +300,22 @@ memory_put (ElicitTokenStore *self,
   entry->in_keyring = in_keyring;
 }
 
-static void
+/*
+ * Marks the record @op saved as held by the keyring too. Returns FALSE when
+ * memory no longer holds it: it was forgotten or replaced meanwhile, and the
+ * item just created is stale.
+ */
+static gboolean
 memory_mark_in_keyring (ElicitTokenStore *self,
                         Op               *op)
 {
   Entry *entry = memory_find (self, op->resource, op->issuer);
 
-  if (entry != NULL && entry->saved == op->saved)
-    entry->in_keyring = TRUE;
+  if (entry == NULL || entry->saved != op->saved)
+    return FALSE;
+
+  entry->in_keyring = TRUE;
+  return TRUE;
 }
 
 /* Drops what the keyring held and no longer does: another process signed out. */
@@ -592,17 +602,21 @@ delete_next (GTask *task)
   secret_item_delete (item, g_task_get_cancellable (task), item_deleted_cb, g_object_ref (task));
 }
 
-/* Takes the unlocked items of @items to delete, except one saved at @keep. */
+/*
+ * Takes the unlocked items of @items saved before @before to delete. Later ones
+ * were saved after the operation began: a sign-in that follows a sign-out
+ * survives it.
+ */
 static void
 doom_items (Op    *op,
             GList *items,
-            gint64 keep)
+            gint64 before)
 {
   for (GList *l = items; l != NULL; l = l->next)
     {
       SecretItem *item = l->data;
 
-      if (keep != 0 && item_saved (item) == keep)
+      if (item_saved (item) >= before)
         continue;
       if (secret_item_get_locked (item))
         op->locked_left = TRUE;
@@ -748,7 +762,7 @@ save_old_searched_cb (GObject      *object,
       return;
     }
 
-  doom_items (op, items, op->saved);
+  doom_items (op, items, op->stale ? op->saved + 1 : op->saved);
   /* A locked old copy elsewhere is older than the new one: lookups skip it. */
   op->locked_left = FALSE;
   delete_next (task);
@@ -772,7 +786,8 @@ save_created_cb (GObject      *object,
       return;
     }
 
-  memory_mark_in_keyring (self, op);
+  /* Signed out (or saved again) while this was on its way: it goes too. */
+  op->stale = !memory_mark_in_keyring (self, op);
 
   /* Created before the old ones go, so that a crash never loses the sign-in. */
   search (task, secret_item_get_service (item), TRUE, save_old_searched_cb);
@@ -866,7 +881,7 @@ forget_searched_cb (GObject      *object,
       return;
     }
 
-  doom_items (op, items, 0);
+  doom_items (op, items, op->saved);
   delete_next (task);
 }
 
@@ -1231,6 +1246,8 @@ elicit_token_store_forget_async (ElicitTokenStore    *self,
     }
 
   g_hash_table_remove (self->records, resource);
+  /* What is saved from now on is not forgotten by this. */
+  ((Op *) g_task_get_task_data (task))->saved = next_saved (self);
 
   if (!uses_keyring (self))
     g_task_return_boolean (task, TRUE);

@@ -72,11 +72,4 @@ void      elicit_clear_source             (GSource        **source);
  * killing the whole process: called from every transport's class_init. */
 void      elicit_transport_ignore_sigpipe (void);
 
-/* The transport waits for the user (signing in to the server, which may
- * take minutes): while it does, the peer's calls do not time out. Counted:
- * every hold is released once. */
-void      elicit_transport_hold_for_user       (ElicitTransport *self,
-                                                gboolean         waiting);
-gboolean  elicit_transport_is_waiting_for_user (ElicitTransport *self);
-
 G_END_DECLS
