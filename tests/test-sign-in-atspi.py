@@ -30,6 +30,25 @@ if missing:
 
 import pyatspi  # noqa: E402  (after the checks above)
 
+
+def x_server_ready():
+    """Whether the X server takes clients yet: under xvfb-run, the first
+    program sometimes finds it not ready, and elicit call then has no
+    display to ask on."""
+    import ctypes
+    xlib = ctypes.CDLL('libX11.so.6')
+    xlib.XOpenDisplay.restype = ctypes.c_void_p
+    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    display = xlib.XOpenDisplay(None)
+    if not display:
+        return False
+    xlib.XCloseDisplay(display)
+    return True
+
+
+wait_for('the X server', x_server_ready)
+
 ELICIT = os.environ['ELICIT_BIN']
 HERE = os.path.dirname(os.path.abspath(__file__))
 AS = os.path.join(HERE, 'hostile-as.py')
@@ -231,6 +250,78 @@ def escape_cancels_and_nothing_opens():
         check(not server.requests('/token'), 'a token was asked for after Escape')
     finally:
         call.close()
+        server.close()
+
+
+class App:
+    """elicit --config FILE with the protected server as its one server."""
+
+    def __init__(self, server):
+        self.dir = tempfile.TemporaryDirectory()
+        config = os.path.join(self.dir.name, 'servers.json')
+        with open(config, 'w') as f:
+            json.dump({'mcpServers': {LABEL: {'url': server.base + '/mcp',
+                                              'oauth': {'keyring': False}}}}, f)
+        env = a11y_env()
+        env['ELICIT_BROWSER'] = BROWSER
+        env['LANGUAGE'] = 'C'
+        env['XDG_CONFIG_HOME'] = os.path.join(self.dir.name, 'config')
+        self.log = open(os.path.join(self.dir.name, 'elicit.log'), 'w+')
+        self.process = subprocess.Popen([ELICIT, '--config', config], env=env,
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+
+    def window(self, title):
+        def found():
+            check(self.process.poll() is None, 'the app quit')
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                app = desktop.getChildAtIndex(i)
+                if app is None or app.get_process_id() != self.process.pid:
+                    continue
+                for j in range(app.childCount):
+                    frame = app.getChildAtIndex(j)
+                    if frame is not None and frame.name == title:
+                        return frame
+            return None
+        return wait_for('the window %r' % title, found)
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+        self.log.close()
+        self.dir.cleanup()
+
+
+def labelled(root, text):
+    return any(a.getRoleName() == 'label' and a.name == text for a in pyatspi.utils.findAllDescendants(root, lambda n: True))
+
+
+@test
+def the_app_asks_shows_signed_in_and_signs_out():
+    server = Server()
+    app = App(server)
+    try:
+        # Starting the server asks before anything opens.
+        dialog = app.window(TITLE)
+        check(not server.requests('/authorize'), 'the sign-in page was opened before consent')
+        do_action(wait_sensitive(dialog, 'push button', 'Sign In'))
+        window = app.window('Elicit')
+        wait_for('"Signed in"', lambda: labelled(window, 'Signed in'))
+        wait_for('the tool list', lambda: labelled(window, 'whoami'))
+
+        # Sign Out forgets, says so, and offers Sign In, which asks again.
+        do_action(wait_sensitive(window, 'push button', 'Sign Out'))
+        wait_for('the sign-out notice',
+                 lambda: any('Signed out of “%s”' % LABEL in (a.name or '')
+                             for a in pyatspi.utils.findAllDescendants(window, lambda n: True)))
+        wait_for('"Not signed in"', lambda: labelled(window, 'Not signed in'))
+        do_action(wait_sensitive(window, 'push button', 'Sign In'))
+        dialog = app.window(TITLE)
+        do_action(wait_sensitive(dialog, 'push button', 'Sign In'))
+        wait_for('"Signed in" again', lambda: labelled(window, 'Signed in'))
+        check_equal(len(server.requests('/authorize')), 2, 'sign-in pages opened')
+    finally:
+        app.close()
         server.close()
 
 
