@@ -822,7 +822,7 @@ looked_up_cb (GObject      *object,
 
   record = elicit_token_store_lookup_finish (ELICIT_TOKEN_STORE (object), result, &error);
   if (error != NULL)
-    g_message ("%s", error->message);
+    elicit_authorizer_store_failed (self, error);
   else if (record != NULL && !self->loaded)
     elicit_authorizer_read_record (self, record);
   self->loaded = TRUE;

@@ -63,6 +63,7 @@ enum {
 
 enum {
   SIGN_IN,
+  STORE_ERROR,
   N_SIGNALS
 };
 
@@ -357,6 +358,28 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
                   0, g_signal_accumulator_true_handled, NULL, NULL,
                   G_TYPE_BOOLEAN, 1,
                   ELICIT_TYPE_SIGN_IN);
+
+  /**
+   * ElicitAuthorizer::store-error:
+   * @self: the authorizer
+   * @error: what went wrong, in the [error@TokenStoreError] domain, with a
+   *   message for the user
+   *
+   * Emitted when [property@Authorizer:token-store] could not look up, save
+   * or forget the sign-in in the keyring: the keyring is locked, or there is
+   * none. The sign-in goes on, kept in memory only; show @error's message
+   * so the user knows it will not be remembered (or, after signing out,
+   * that the keyring still holds it).
+   *
+   * Since: 1.2
+   */
+  signals[STORE_ERROR] =
+    g_signal_new ("store-error",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  G_TYPE_ERROR);
 }
 
 static void
@@ -851,17 +874,26 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
   elicit_authorizer_set_tokens (self, issuer, tokens);
 }
 
+void
+elicit_authorizer_store_failed (ElicitAuthorizer *self,
+                                const GError     *error)
+{
+  /* The store keeps the record in memory whatever happens: say why the
+   * keyring did not take it, and go on. */
+  g_debug ("%s", error->message);
+  g_signal_emit (self, signals[STORE_ERROR], 0, error);
+}
+
 static void
 saved_cb (GObject      *object,
           GAsyncResult *result,
           gpointer      user_data)
 {
+  g_autoptr(ElicitAuthorizer) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  /* The store keeps the record in memory whatever happens: say why the
-   * keyring did not take it, once, and go on. */
   if (!elicit_token_store_save_finish (ELICIT_TOKEN_STORE (object), result, &error))
-    g_message ("%s", error->message);
+    elicit_authorizer_store_failed (self, error);
 }
 
 static void
@@ -869,10 +901,11 @@ forgot_cb (GObject      *object,
            GAsyncResult *result,
            gpointer      user_data)
 {
+  g_autoptr(ElicitAuthorizer) self = user_data;
   g_autoptr(GError) error = NULL;
 
   if (!elicit_token_store_forget_finish (ELICIT_TOKEN_STORE (object), result, &error))
-    g_message ("%s", error->message);
+    elicit_authorizer_store_failed (self, error);
 }
 
 void
@@ -886,13 +919,14 @@ elicit_authorizer_save (ElicitAuthorizer *self)
   /* Nothing left worth keeping (the authorization server changed). */
   if (self->issuer == NULL)
     {
-      elicit_token_store_forget_async (self->store, self->resource, NULL, forgot_cb, NULL);
+      elicit_token_store_forget_async (self->store, self->resource, NULL, forgot_cb,
+                                       g_object_ref (self));
       return;
     }
 
   record = build_record (self);
   elicit_token_store_save_async (self->store, self->resource, self->issuer, record, NULL,
-                                 saved_cb, NULL);
+                                 saved_cb, g_object_ref (self));
 }
 
 /* Before a request ------------------------------------------------------------- */
