@@ -78,6 +78,7 @@ elicit_auth_client_free (ElicitAuthClient *client)
   g_free (client->client_id);
   g_free (client->client_secret);
   g_free (client->private_key);
+  g_free (client->redirect_uri);
   g_free (client);
 }
 
@@ -821,6 +822,7 @@ build_record (ElicitAuthorizer *self)
       set_optional_string (client, "client_secret", self->registered->client_secret);
       json_object_set_string_member (client, "token_endpoint_auth_method",
                                      elicit_auth_client_method_to_string (self->registered->method));
+      set_optional_string (client, "redirect_uri", self->registered->redirect_uri);
       json_object_set_object_member (record, "client", client);
     }
   if (self->tokens != NULL)
@@ -857,6 +859,7 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
       self->registered->client_secret = g_strdup (elicit_json_object_get_string (client, "client_secret"));
       self->registered->method =
         elicit_auth_client_method_from_string (elicit_json_object_get_string (client, "token_endpoint_auth_method"));
+      self->registered->redirect_uri = g_strdup (elicit_json_object_get_string (client, "redirect_uri"));
     }
 
   if (access_token == NULL || !elicit_auth_is_token_text (access_token))
