@@ -329,6 +329,36 @@ test_withdraw_all (Fixture       *f,
 }
 
 static void
+test_cancel_all (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(ElicitRequest) first = new_request (f);
+  g_autoptr(ElicitRequest) second = new_request (f);
+  g_autoptr(ElicitRequest) third = new_request (f);
+  g_autoptr(ElicitRequest) not_queued = new_request (f);
+
+  g_assert_true (elicit_prompt_queue_push (f->queue, first));
+  g_assert_true (elicit_prompt_queue_push (f->queue, second));
+  g_assert_true (elicit_prompt_queue_push (f->queue, third));
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, first), ==, 1);
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, third), ==, 3);
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, not_queued), ==, 0);
+
+  g_assert_cmpuint (elicit_prompt_queue_cancel_all (f->queue, NULL), ==, 3);
+  settle ();
+
+  /* Each answered `cancel` once, in the order they came; none shown after. */
+  g_assert_cmpuint (f->answers->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (g_ptr_array_index (f->answers, i), ==, "{\"action\":\"cancel\"}");
+  g_assert_cmpuint (f->prompts->len, ==, 1);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending (f->queue, NULL), ==, 0);
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, second), ==, 0);
+  g_assert_cmpuint (elicit_prompt_queue_cancel_all (f->queue, NULL), ==, 0);
+  g_assert_cmpuint (f->answers->len, ==, 3);
+}
+
+static void
 count_changes_cb (GListModel *model,
                   guint       position,
                   guint       removed,
@@ -646,6 +676,7 @@ main (int   argc,
   TEST ("withdraw-all-withdraws-shown-and-waiting-requests", test_withdraw_all);
   TEST ("is-a-list-model-of-the-requests-it-holds", test_list_model);
   TEST ("a-dropped-queue-lets-the-server-know", test_dropped_queue_cancels);
+  TEST ("cancel-all-answers-each-waiting-request-cancel-once", test_cancel_all);
   TEST ("servers-do-not-wait-for-each-other", test_servers_do_not_wait_for_each_other);
   TEST ("a-flood-of-1000-keeps-one-prompt-and-sixteen-requests", test_flood);
   TEST ("a-disconnecting-server-withdraws-its-shown-and-queued-prompts", test_disconnect_withdraws);

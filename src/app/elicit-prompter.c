@@ -158,6 +158,7 @@ prompt_cb (ElicitPromptQueue *queue,
     }
 
   dialog = elicit_dialog_new (request);
+  elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
   elicit_cli_timing_mark ("dialog-built");
   /* A session labels the dialog itself; the proxy's requests have none. */
   if (session == NULL)

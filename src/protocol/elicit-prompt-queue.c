@@ -950,6 +950,89 @@ elicit_prompt_queue_withdraw_all (ElicitPromptQueue *self,
     withdraw_server (server, reason);
 }
 
+/**
+ * elicit_prompt_queue_get_position:
+ * @self: a prompt queue
+ * @request: a request
+ *
+ * Gets where @request stands among the requests of its server (its
+ * session) in the queue: 1 for the one shown or shown next. With
+ * [method@PromptQueue.get_n_pending], this is what a dialog says as
+ * "1 of 5".
+ *
+ * Returns: the position from 1, or 0 if @request is not in the queue
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_get_position (ElicitPromptQueue *self,
+                                  ElicitRequest     *request)
+{
+  g_autoptr(ElicitSession) session = NULL;
+  Server *server;
+  int position;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
+
+  session = elicit_request_dup_session (request);
+  server = lookup_server (self, session);
+  if (server == NULL)
+    return 0;
+
+  position = g_queue_index (&server->requests, request);
+
+  return position >= 0 ? (guint) position + 1 : 0;
+}
+
+/**
+ * elicit_prompt_queue_cancel_all:
+ * @self: a prompt queue
+ * @session: (nullable): a session, or %NULL for the requests without one
+ *
+ * Answers every request of @session's server in the queue, shown or
+ * waiting, with `cancel`, as if the user had dismissed each in turn: each
+ * request gets exactly one answer, and none of them is shown afterwards.
+ * This is a dialog's "Cancel All".
+ *
+ * Returns: how many requests were cancelled
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_cancel_all (ElicitPromptQueue *self,
+                                ElicitSession     *session)
+{
+  g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func (g_object_unref);
+  Server *server;
+  guint n_cancelled = 0;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (session == NULL || ELICIT_IS_SESSION (session), 0);
+
+  server = lookup_server (self, session);
+  if (server == NULL)
+    return 0;
+
+  for (GList *l = server->requests.head; l != NULL; l = l->next)
+    g_ptr_array_add (requests, g_object_ref (l->data));
+
+  /* In the order they came. The next one is brought forward from an idle
+   * callback, by which time none is left. */
+  for (guint i = 0; i < requests->len; i++)
+    {
+      ElicitRequest *request = g_ptr_array_index (requests, i);
+
+      if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
+        continue;
+
+      elicit_request_cancel (request);
+      n_cancelled++;
+    }
+
+  return n_cancelled;
+}
+
 void
 elicit_prompt_queue_set_clock (ElicitPromptQueue      *self,
                                ElicitPromptQueueClock  clock,

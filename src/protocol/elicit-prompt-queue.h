@@ -100,5 +100,11 @@ ELICIT_AVAILABLE_IN_ALL
 void               elicit_prompt_queue_withdraw_all    (ElicitPromptQueue *self,
                                                         ElicitSession     *session,
                                                         const char        *reason);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_get_position    (ElicitPromptQueue *self,
+                                                        ElicitRequest     *request);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_cancel_all      (ElicitPromptQueue *self,
+                                                        ElicitSession     *session);
 
 G_END_DECLS
