@@ -28,8 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-from gi.repository import Gio, GLib
-
+import secret_service
 from atspi_helpers import Skip, check, check_equal, run_tests, skip_all, test
 
 ELICIT = os.environ.get('ELICIT_BIN')
@@ -392,47 +391,22 @@ def the_proxy_signs_in_and_keeps_secrets_out_of_its_verbose_log():
 
 # The real keyring ---------------------------------------------------------------
 
-SECRETS_BUS = 'org.freedesktop.secrets'
-SERVICE_PATH = '/org/freedesktop/secrets'
-SERVICE_IFACE = 'org.freedesktop.Secret.Service'
-LOGIN = '/org/freedesktop/secrets/collection/login'
-SCHEMA = 'org.gnome.World.Elicit.Token'
-_bus = []
-
-
-def bus():
+def keyring():
+    """Fails the case as skipped outside tests/keyring-session.sh."""
     if not KEYRING_HOME:
         raise Skip('not under tests/keyring-session.sh')
-    if not _bus:
-        _bus.append(Gio.bus_get_sync(Gio.BusType.SESSION, None))
-    return _bus[0]
-
-
-def secret_call(path, iface, method, args, reply=None):
-    return bus().call_sync(SECRETS_BUS, path, iface, method, args,
-                           GLib.VariantType.new(reply) if reply else None,
-                           Gio.DBusCallFlags.NONE, -1, None).unpack()
 
 
 def keyring_items(resource):
-    unlocked, locked = secret_call(SERVICE_PATH, SERVICE_IFACE, 'SearchItems',
-                                   GLib.Variant('(a{ss})', ({'xdg:schema': SCHEMA,
-                                                             'resource': resource},)),
-                                   '(aoao)')
-    return unlocked + locked
+    return secret_service.items_of(resource)
 
 
 def lock_login():
-    secret_call(SERVICE_PATH, SERVICE_IFACE, 'Lock', GLib.Variant('(ao)', ([LOGIN],)), '(aoo)')
+    secret_service.lock_login()
 
 
 def unlock_login():
-    # GNOME Keyring's own way to unlock without a prompt.
-    _, session = secret_call(SERVICE_PATH, SERVICE_IFACE, 'OpenSession',
-                             GLib.Variant('(sv)', ('plain', GLib.Variant('s', ''))), '(vo)')
-    secret = (session, b'', PASSWORD.encode(), 'text/plain')
-    secret_call(SERVICE_PATH, 'org.gnome.keyring.InternalUnsupportedGuiltRiddenInterface',
-                'UnlockWithMasterPassword', GLib.Variant('(o(oayays))', (LOGIN, secret)))
+    secret_service.unlock_login(PASSWORD)
 
 
 def check_keyring_clean(server):
@@ -451,7 +425,7 @@ def check_keyring_clean(server):
 
 @test
 def a_sign_in_in_the_keyring_is_reused_by_the_next_call_without_a_browser():
-    bus()
+    keyring()
     with Server('good') as server:
         first = Browser()
         status, out, err = whoami(server, browser=first)
@@ -471,7 +445,7 @@ def a_sign_in_in_the_keyring_is_reused_by_the_next_call_without_a_browser():
 
 @test
 def sign_out_forgets_the_sign_in_and_the_next_call_needs_the_browser():
-    bus()
+    keyring()
     with Server('good') as server:
         status, out, err = whoami(server, browser=Browser())
         check_signed_in(status, out, err)
@@ -499,7 +473,7 @@ def sign_out_forgets_the_sign_in_and_the_next_call_needs_the_browser():
 
 @test
 def a_registration_whose_port_is_taken_registers_again():
-    bus()
+    keyring()
     with Server('good') as server:
         # A registration kept from a sign-in that did not finish, for a redirect port...
         status, out, err = whoami(server, browser=Browser('fail'))
@@ -534,7 +508,7 @@ def sign_out_needs_a_remote_server():
 
 @test
 def a_locked_keyring_says_so_and_the_sign_in_is_kept_in_memory_only():
-    bus()
+    keyring()
     with Server('good') as server:
         lock_login()
         try:
@@ -580,7 +554,7 @@ def a_locked_keyring_says_so_and_the_sign_in_is_kept_in_memory_only():
 
 @test
 def no_keyring_never_touches_the_keyring():
-    bus()
+    keyring()
     with Server('good') as server:
         status, out, err = whoami(server, '--no-keyring', browser=Browser())
         check_signed_in(status, out, err)
@@ -597,7 +571,7 @@ def no_keyring_never_touches_the_keyring():
 
 @test
 def a_short_lived_token_is_refreshed_not_signed_in_again():
-    bus()
+    keyring()
     # Tokens that expire within the refresh margin: each use refreshes first.
     with Server('good', '--expires-in', '30') as server:
         status, out, err = whoami(server, browser=Browser())
