@@ -48,12 +48,12 @@ typedef struct
   char     *config;
   int       timeout;
   gboolean  verbose;
+  gboolean  sign_out;
   char    **command;
   char     *url;
   char    **headers;
   gboolean  accept_defaults;
   ElicitAuthOptions auth;
-  gboolean  sign_out;
   ElicitAuthorizer *authorizer;  /* a remote server's, once made */
 } Options;
 
@@ -309,12 +309,12 @@ add_authorizer (Options          *options,
   authorizer = elicit_auth_options_create_authorizer (&options->auth, url, label, error);
   if (authorizer == NULL)
     return FALSE;
+  elicit_cli_watch_store (authorizer, "elicit");
 
   /* No person to ask in a script: --accept-defaults opens the browser. */
   elicit_authorizer_set_auto_approve (authorizer, options->accept_defaults);
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
   g_set_object (&options->authorizer, authorizer);
-  elicit_cli_watch_store (authorizer, "elicit");
 
   return TRUE;
 }
