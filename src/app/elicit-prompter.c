@@ -228,16 +228,10 @@ elicit_prompter_sign_in (ElicitPrompter *self,
   g_return_val_if_fail (ELICIT_IS_PROMPTER (self), FALSE);
   g_return_val_if_fail (ELICIT_IS_SIGN_IN (sign_in), FALSE);
 
-  if (self->accept_defaults)
+  /* No display: ELICIT_BROWSER may still sign in for a script; else the
+   * authorizer says that the server needs signing in. */
+  if (self->accept_defaults || !self->have_display)
     return FALSE;
-
-  if (!self->have_display)
-    {
-      /* TRANSLATORS: %s is the name the user gave the server */
-      g_printerr (_("elicit: “%s” asks you to sign in, but there is no display to ask on\n"),
-                  self->server_label);
-      return FALSE;
-    }
 
   dialog = elicit_sign_in_dialog_new (sign_in);
   g_ptr_array_add (self->sign_in_dialogs, dialog);
