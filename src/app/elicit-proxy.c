@@ -66,6 +66,7 @@ typedef struct
   ElicitPeer        *server_peer;
   ElicitInputSource *input;
   ElicitPrompter    *prompter;
+  ElicitAuthorizer  *authorizer;  /* a remote server's */
   /* The id of the client's initialize, until the server answers it. */
   JsonNode          *initialize_id;
   /* 2026-07-28 requests whose input the proxy gathers itself, by the id of
@@ -998,8 +999,8 @@ parse_options (int        argc,
   return TRUE;
 }
 
-/* A remote server signs in like `elicit call --url` does; with no one
- * to ask but the desktop, unhandled sign-ins need ELICIT_BROWSER. */
+/* A remote server signs in like `elicit call --url` does: asked in a
+ * dialog when there is a display, else only through ELICIT_BROWSER. */
 static ElicitTransport *
 create_remote (Proxy              *proxy,
                const char         *url,
@@ -1018,6 +1019,8 @@ create_remote (Proxy              *proxy,
   if (authorizer == NULL)
     return NULL;
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
+  elicit_cli_watch_store (authorizer, "elicit proxy");
+  proxy->authorizer = g_steal_pointer (&authorizer);
 
   return g_steal_pointer (&transport);
 }
@@ -1057,6 +1060,11 @@ run (Proxy              *proxy,
   proxy->loop = g_main_loop_new (NULL, FALSE);
   proxy->prompter = elicit_prompter_new (proxy->label, have_display);
   elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
+  /* As elicit call: a sign-in is asked for in a dialog when there is a display. */
+  if (url != NULL)
+    g_signal_connect_object (elicit_http_transport_get_authorizer (ELICIT_HTTP_TRANSPORT (proxy->server)),
+                             "sign-in", G_CALLBACK (elicit_prompter_sign_in), proxy->prompter,
+                             G_CONNECT_SWAPPED);
   proxy->client = elicit_stream_transport_new (stream);
 
   proxy->server_peer = elicit_peer_new (proxy->server);
@@ -1171,6 +1179,8 @@ elicit_proxy_main (int    argc,
 
   status = run (&proxy, command, url, headers, &auth);
   proxy_clear (&proxy);
+  elicit_cli_settle_store (proxy.authorizer);
+  g_clear_object (&proxy.authorizer);
   elicit_auth_options_clear (&auth);
 
   return status;
