@@ -82,6 +82,7 @@ void        elicit_dialog_update_actions      (ElicitDialog           *self);
 void        elicit_dialog_build_url           (ElicitDialog           *self);
 void        elicit_dialog_accept_url          (ElicitDialog           *self);
 void        elicit_dialog_update_queue        (ElicitDialog           *self);
+void        elicit_dialog_fit_content         (ElicitDialog           *self);
 void        elicit_dialog_cancel_all          (ElicitDialog           *self);
 
 void        elicit_dialog_set_launch_func     (ElicitDialog           *self,

@@ -20,9 +20,7 @@
 
 /* The strip appears when more prompts arrive, usually after the dialog has
  * been shown at the height its content needed: it must not take that
- * height from the form (scrolling its last field out of sight). A window
- * only grows by itself for its minimum size; unset the height it was given,
- * so that it fits its content again (up to the body's cap, fit_to_monitor). */
+ * height from the form (scrolling its last field out of sight). */
 static void
 show_strip (ElicitDialog *self,
             gboolean      visible)
@@ -31,8 +29,7 @@ show_strip (ElicitDialog *self,
     return;
 
   gtk_widget_set_visible (self->queue_box, visible);
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    gtk_window_set_default_size (GTK_WINDOW (self), gtk_widget_get_width (GTK_WIDGET (self)), -1);
+  elicit_dialog_fit_content (self);
 }
 
 void

@@ -521,19 +521,58 @@ attention_entry_new (ElicitDialog *self,
   return button;
 }
 
+/* Parts of the dialog come and go after it is shown (the summary of what
+ * Accept waits for, the queue strip): a window only grows by itself for its
+ * minimum size, and never shrinks. Unset the height it was given, so that it
+ * fits its content again (up to the body's cap, fit_to_monitor), neither
+ * scrolling the last field out of sight nor keeping an empty gap. */
+void
+elicit_dialog_fit_content (ElicitDialog *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_window_set_default_size (GTK_WINDOW (self), gtk_widget_get_width (GTK_WIDGET (self)), -1);
+}
+
+static guint
+count_children (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+
+  return n;
+}
+
+static void fill_attention (ElicitDialog *self);
+
 /* Under the form, above the buttons: what keeps Accept from being
- * available, each entry taking the user to its field. */
+ * available, each entry taking the user to its field. The dialog refits
+ * when the summary gains or loses lines, not at every key typed. */
 static void
 update_attention (ElicitDialog *self)
+{
+  guint before;
+
+  if (self->attention_box == NULL)
+    return;
+
+  before = gtk_widget_get_visible (self->attention_box) ? count_children (self->attention_box) : 0;
+  fill_attention (self);
+  if (before != (gtk_widget_get_visible (self->attention_box) ? count_children (self->attention_box) : 0))
+    elicit_dialog_fit_content (self);
+}
+
+static void
+fill_attention (ElicitDialog *self)
 {
   g_autoptr(GHashTable) errors = NULL;
   g_autofree char *summary = NULL;
   GListModel *fields;
   GtkWidget *child;
   guint n_problems, shown = 0;
-
-  if (self->attention_box == NULL)
-    return;
 
   while ((child = gtk_widget_get_first_child (self->attention_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->attention_box), child);
