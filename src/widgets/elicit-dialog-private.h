@@ -30,6 +30,7 @@ struct _ElicitDialog
   ElicitRequest          *request;
   char                   *server_label;
   char                   *server_claim;
+  char                   *client_claim;
   ElicitUrlInfo          *url_info;
   GError                 *url_error;
   GCancellable           *cancellable;
