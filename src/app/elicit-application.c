@@ -18,11 +18,15 @@
 
 #include "elicit-application.h"
 #include "elicit-cli.h"
+#include "elicit-prompter-service.h"
 #include "elicit-server.h"
 #include "elicit-settings.h"
 #include "elicit-window.h"
 
 #define NOTIFICATION_BODY_MAX 200
+/* Started by D-Bus activation for a caller's prompt, the app quits this
+ * long after its last dialog closed. */
+#define SERVICE_INACTIVITY_TIMEOUT_MS 10000
 
 /**
  * ElicitApplication:
@@ -37,6 +41,12 @@
  * withdraws (or takes with it when it goes away) are reported too. When no
  * window of the app has the focus as a prompt appears, a desktop
  * notification names the server that asks.
+ *
+ * The same queue answers every other program on the desktop: the app's bus
+ * name exports the D-Bus prompter ([class@PrompterService]); each caller
+ * connection has its own place in the queue. Started by D-Bus activation
+ * (`--gapplication-service`), the app shows only the callers' dialogs, no
+ * window, and quits when idle.
  */
 
 struct _ElicitApplication
@@ -45,6 +55,7 @@ struct _ElicitApplication
 
   GSettings         *settings;
   ElicitPromptQueue *queue;
+  ElicitPrompterService *prompter;
   GFile             *config_file;      /* from --config, or NULL */
   ElicitConfig      *config;
   GListStore        *servers;
@@ -245,12 +256,14 @@ refused_cb (ElicitApplication *self,
             const char        *message)
 {
   ElicitServer *server = find_server_for_request (self, request);
+  const char *name = server != NULL ? elicit_server_get_name (server)
+                                    : g_object_get_data (G_OBJECT (request), "elicit-asker");
 
-  if (server == NULL)
+  if (name == NULL)
     return;
 
-  count (self->refused, elicit_server_get_name (server));
-  count (self->refused_total, elicit_server_get_name (server));
+  count (self->refused, name);
+  count (self->refused_total, name);
   schedule_notices (self);
 }
 
@@ -260,15 +273,18 @@ withdrawn_cb (ElicitApplication *self,
 {
   ElicitServer *server = find_server_for_request (self, request);
   const char *reason = elicit_request_get_withdrawn_reason (request);
+  /* An external caller's request: named as its dialog was. */
+  const char *name = server != NULL ? elicit_server_get_name (server)
+                                    : g_object_get_data (G_OBJECT (request), "elicit-asker");
 
-  if (server == NULL)
+  if (name == NULL)
     return;
 
   g_free (self->withdrawn_reason);
   self->withdrawn_reason = elicit_text_sanitize_line (reason != NULL ? reason
                                                                      : _("the server took it back"),
                                                       ELICIT_TEXT_LINE_MAX);
-  count (self->withdrawn, elicit_server_get_name (server));
+  count (self->withdrawn, name);
   schedule_notices (self);
 }
 
@@ -290,16 +306,19 @@ notification_id (const char *server_name)
   return g_strconcat ("prompt-", server_name, NULL);
 }
 
+/* @key: the server's name, or the key of an external caller's dialog;
+ * @label: what to call the asker. */
 static void
 notify_prompt (ElicitApplication *self,
-               ElicitServer      *server,
+               const char        *key,
+               const char        *label,
                ElicitRequest     *request)
 {
   g_autoptr(GNotification) notification = NULL;
-  g_autofree char *name = elicit_text_sanitize_line (elicit_server_get_name (server), 60);
+  g_autofree char *name = elicit_text_sanitize_line (label, 60);
   g_autofree char *title = NULL;
   g_autofree char *body = NULL;
-  g_autofree char *id = notification_id (elicit_server_get_name (server));
+  g_autofree char *id = notification_id (key);
 
   /* Translators: a desktop notification; %s is the name of a server */
   title = g_strdup_printf (_("“%s” is asking for your input"), name);
@@ -312,8 +331,7 @@ notify_prompt (ElicitApplication *self,
     g_notification_set_body (notification, body);
 
   g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
-  g_notification_set_default_action_and_target (notification, "app.show-prompt", "s",
-                                                elicit_server_get_name (server));
+  g_notification_set_default_action_and_target (notification, "app.show-prompt", "s", key);
   g_application_send_notification (G_APPLICATION (self), id, notification);
 }
 
@@ -354,13 +372,58 @@ dialog_destroyed_cb (GtkWidget         *dialog,
 }
 
 static void
+dialog_map_cb (GtkWidget *dialog)
+{
+  elicit_cli_timing_mark ("app-dialog-mapped");
+}
+
+/* One dialog per key (a server's name, an external request's handle) at a
+ * time, found again by the notification's action. */
+static void
+track_dialog (ElicitApplication *self,
+              GtkWidget         *dialog,
+              const char        *key,
+              const char        *label,
+              ElicitRequest     *request,
+              gboolean           focused)
+{
+  g_object_set_data_full (G_OBJECT (dialog), "elicit-server-name", g_strdup (key), g_free);
+  g_hash_table_replace (self->dialogs, g_strdup (key), dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroyed_cb), self, 0);
+  if (!focused)
+    notify_prompt (self, key, label, request);
+}
+
+/* An external caller's question: titled with its name for the server, its
+ * own name and the server's shown as their claims. */
+static void
+label_remote_dialog (ElicitApplication   *self,
+                     ElicitDialog        *dialog,
+                     ElicitRemoteRequest *remote,
+                     gboolean             focused)
+{
+  const char *asker = g_object_get_data (G_OBJECT (elicit_remote_request_get_request (remote)),
+                                         "elicit-asker");
+
+  elicit_dialog_set_server_label (dialog, elicit_remote_request_get_server_label (remote));
+  elicit_dialog_set_server_claim (dialog, elicit_remote_request_get_server_claim (remote));
+  elicit_dialog_set_client_claim (dialog, elicit_remote_request_get_client_label (remote));
+  track_dialog (self, GTK_WIDGET (dialog), elicit_remote_request_get_handle (remote), asker,
+                elicit_remote_request_get_request (remote), focused);
+}
+
+static void
 prompt_cb (ElicitApplication *self,
            ElicitRequest     *request)
 {
   ElicitServer *server = find_server_for_request (self, request);
+  ElicitRemoteRequest *remote = NULL;
   ElicitWindow *window = get_window (self);
   gboolean focused = has_focus (self);
   GtkWidget *dialog;
+
+  if (server == NULL && self->prompter != NULL)
+    remote = elicit_prompter_service_lookup (self->prompter, request);
 
   dialog = elicit_dialog_new (request);
   g_object_set_data_full (G_OBJECT (dialog), "elicit-request", g_object_ref (request), g_object_unref);
@@ -373,15 +436,14 @@ prompt_cb (ElicitApplication *self,
   gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
 
   if (server != NULL)
-    {
-      g_object_set_data_full (G_OBJECT (dialog), "elicit-server-name",
-                              g_strdup (elicit_server_get_name (server)), g_free);
-      g_hash_table_replace (self->dialogs, g_strdup (elicit_server_get_name (server)), dialog);
-      g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroyed_cb), self, 0);
-      if (!focused)
-        notify_prompt (self, server, request);
-    }
+    track_dialog (self, dialog, elicit_server_get_name (server), elicit_server_get_name (server),
+                  request, focused);
+  else if (remote != NULL)
+    label_remote_dialog (self, ELICIT_DIALOG (dialog), remote, focused);
 
+  elicit_cli_timing_mark ("app-dialog-built");
+  if (elicit_cli_timing_enabled ())
+    g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -561,8 +623,16 @@ show_prompt_action (GSimpleAction *action,
   const char *name = g_variant_get_string (parameter, NULL);
   GtkWindow *dialog = g_hash_table_lookup (self->dialogs, name);
   ElicitServer *server = find_server (self, name);
-  ElicitWindow *window = ensure_window (self);
+  ElicitWindow *window;
 
+  /* An external caller's prompt: its dialog alone, even with no window. */
+  if (server == NULL && dialog != NULL && get_window (self) == NULL)
+    {
+      gtk_window_present (dialog);
+      return;
+    }
+
+  window = ensure_window (self);
   gtk_window_present (GTK_WINDOW (window));
   if (server != NULL)
     elicit_window_show_server (window, server, "prompts");
@@ -647,6 +717,11 @@ elicit_application_startup (GApplication *application)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->queue, "withdrawn", G_CALLBACK (withdrawn_cb), self,
                            G_CONNECT_SWAPPED);
+
+  /* Started by D-Bus activation: no window, only the callers' dialogs;
+   * gone when idle. */
+  if (g_application_get_flags (application) & G_APPLICATION_IS_SERVICE)
+    g_application_set_inactivity_timeout (application, SERVICE_INACTIVITY_TIMEOUT_MS);
 
   g_unix_signal_add (SIGTERM, quit_on_signal_cb, self);
   g_unix_signal_add (SIGINT, quit_on_signal_cb, self);
@@ -757,9 +832,46 @@ elicit_application_shutdown (GApplication *application)
 
   g_cancellable_cancel (self->load_cancellable);
   g_clear_handle_id (&self->notice_source, g_source_remove);
+  /* Every external caller still waiting hears cancel before the app goes. */
+  if (self->prompter != NULL)
+    elicit_prompter_service_unexport (self->prompter);
   stop_servers_and_wait (self);
 
   G_APPLICATION_CLASS (elicit_application_parent_class)->shutdown (application);
+}
+
+static gboolean
+elicit_application_dbus_register (GApplication     *application,
+                                  GDBusConnection  *connection,
+                                  const char       *object_path,
+                                  GError          **error)
+{
+  ElicitApplication *self = ELICIT_APPLICATION (application);
+
+  if (!G_APPLICATION_CLASS (elicit_application_parent_class)->dbus_register (application,
+                                                                             connection,
+                                                                             object_path,
+                                                                             error))
+    return FALSE;
+
+  if (self->prompter == NULL)
+    self->prompter = elicit_prompter_service_new (application, self->queue);
+
+  return elicit_prompter_service_export (self->prompter, connection, object_path, error);
+}
+
+static void
+elicit_application_dbus_unregister (GApplication    *application,
+                                    GDBusConnection *connection,
+                                    const char      *object_path)
+{
+  ElicitApplication *self = ELICIT_APPLICATION (application);
+
+  if (self->prompter != NULL)
+    elicit_prompter_service_unexport (self->prompter);
+
+  G_APPLICATION_CLASS (elicit_application_parent_class)->dbus_unregister (application, connection,
+                                                                          object_path);
 }
 
 /* GObject ------------------------------------------------------------------------------------- */
@@ -775,6 +887,7 @@ elicit_application_dispose (GObject *object)
   g_clear_object (&self->config);
   g_clear_object (&self->servers);
   g_clear_object (&self->load_cancellable);
+  g_clear_object (&self->prompter);
   g_clear_object (&self->queue);
 
   G_OBJECT_CLASS (elicit_application_parent_class)->dispose (object);
@@ -808,6 +921,8 @@ elicit_application_class_init (ElicitApplicationClass *klass)
   application_class->command_line = elicit_application_command_line;
   application_class->handle_local_options = elicit_application_handle_local_options;
   application_class->shutdown = elicit_application_shutdown;
+  application_class->dbus_register = elicit_application_dbus_register;
+  application_class->dbus_unregister = elicit_application_dbus_unregister;
 }
 
 static void

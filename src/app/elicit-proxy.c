@@ -51,6 +51,7 @@
 #include "elicit.h"
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
+#include "elicit-prompter-client.h"
 #include "elicit-proxy.h"
 
 /* A server may ask for input this many times before the proxy gives up. */
@@ -127,6 +128,16 @@ refused_cb (ElicitPeer *peer,
 }
 
 /* The server's input requests: answered here, never forwarded --------------------- */
+
+/* The desktop's prompter shows the client that started the proxy ("via
+ * claude"), as that client's claim. */
+static void
+label_with_client (ElicitPrompter *prompter)
+{
+  g_autofree char *client = elicit_prompter_client_parent_name ();
+
+  elicit_prompter_set_client_label (prompter, client);
+}
 
 static void
 input_request_cb (ElicitInputSource *input,
@@ -1021,6 +1032,7 @@ run (Proxy       *proxy,
   proxy->loop = g_main_loop_new (NULL, FALSE);
   proxy->prompter = elicit_prompter_new (proxy->label, have_display);
   elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
+  label_with_client (proxy->prompter);
   proxy->client = elicit_stream_transport_new (stream);
 
   proxy->server_peer = elicit_peer_new (proxy->server);

@@ -51,6 +51,7 @@ struct _ElicitRequest
   char                   *refusal;
   gint64                  refusal_code;
   JsonObject             *content;
+  JsonObject             *params;
 
   GWeakRef                session;
   ElicitRequestResponder  responder;
@@ -170,6 +171,7 @@ elicit_request_finalize (GObject *object)
   g_clear_pointer (&self->elicitation_id, g_free);
   g_clear_pointer (&self->withdrawn_reason, g_free);
   g_clear_pointer (&self->content, json_object_unref);
+  g_clear_pointer (&self->params, json_object_unref);
   g_clear_pointer (&self->refusal, g_free);
   g_weak_ref_clear (&self->session);
 
@@ -538,7 +540,30 @@ elicit_request_new_for_revision (JsonObject  *params,
   else
     ok = parse_url (self, params, legacy, error);
 
+  if (ok)
+    self->params = json_object_ref (params);
+
   return ok ? g_steal_pointer (&self) : NULL;
+}
+
+/**
+ * elicit_request_get_params:
+ * @self: a request
+ *
+ * Gets the `params` of the `elicitation/create` request this request was
+ * made from, as the server sent them: what to pass on to another prompter
+ * (Elicit's D-Bus prompter takes them as they are).
+ *
+ * Returns: (transfer none): the params; do not modify them
+ *
+ * Since: 1.2
+ */
+JsonObject *
+elicit_request_get_params (ElicitRequest *self)
+{
+  g_return_val_if_fail (ELICIT_IS_REQUEST (self), NULL);
+
+  return self->params;
 }
 
 /**
