@@ -218,7 +218,9 @@ def wait_gone(title):
 
 
 def has_label(dialog, text):
-    return any(acc.getRoleName() == 'label' and acc.name == text for acc in walk(dialog))
+    """Whether a label of dialog says text (one of its lines, or all)."""
+    return any(acc.getRoleName() == 'label' and text in acc.name.split('\n') + [acc.name]
+               for acc in walk(dialog))
 
 
 def claim(client):
