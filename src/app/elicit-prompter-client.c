@@ -25,12 +25,14 @@
  * USER) still reaches the desktop. One connection, opened on the first
  * question.
  *
- * Ask() is called with auto-start allowed: a running prompter answers, an
- * activatable one is started by the bus, and only when neither exists
- * (org.freedesktop.DBus.Error.ServiceUnknown) — or anything else fails —
- * does ask_finish() return FALSE, so the caller shows its own dialog. A
- * separate NameHasOwner/ListActivatableNames check first would cost a round
- * trip on every prompt for nothing: the bus already gives that answer.
+ * prepare() connects and checks, without starting anything, whether the
+ * prompter is running (NameHasOwner) or activatable (ListActivatableNames),
+ * while the MCP server starts; NameOwnerChanged keeps that answer current.
+ * When it is known absent, get_absent() says so and the caller shows its own
+ * dialog at once, without a round trip per prompt. Otherwise Ask() is called
+ * with auto-start allowed: a running prompter answers, an activatable one is
+ * started by the bus; only when that fails (ServiceUnknown, or anything
+ * else) does ask_finish() return FALSE, so the caller shows its own dialog.
  *
  * The Response subscription is made before the call, on the handle the
  * prompter will use (handle_token), as with xdg-desktop-portal. If the
@@ -49,7 +51,11 @@ struct _ElicitPrompterClient
   GDBusConnection *connection;
   GError          *connect_error;
   GPtrArray       *waiting;      /* GTasks waiting for the connection */
+  guint            owner_subscription;
   guint            connecting : 1;
+  guint            has_owner : 1;
+  guint            activatable : 1;
+  guint            checked : 1;
   guint            next_token;
 };
 
@@ -227,6 +233,114 @@ get_connection_async (ElicitPrompterClient *self,
   g_ptr_array_add (self->waiting, g_steal_pointer (&task));
   if (!self->connecting)
     start_connecting (self);
+}
+
+/* Whether there is a prompter ------------------------------------------------------- */
+
+static void
+owner_changed_cb (GDBusConnection *connection,
+                  const char      *sender_name,
+                  const char      *object_path,
+                  const char      *interface_name,
+                  const char      *signal_name,
+                  GVariant        *parameters,
+                  gpointer         user_data)
+{
+  ElicitPrompterClient *self = user_data;
+  const char *name, *old_owner, *new_owner;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
+    return;
+
+  g_variant_get (parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+  self->has_owner = *new_owner != '\0';
+}
+
+static void
+list_activatable_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(ElicitPrompterClient) self = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  g_autofree const char **names = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, NULL);
+  if (reply == NULL)
+    return;
+
+  g_variant_get (reply, "(^a&s)", &names);
+  self->activatable = g_strv_contains (names, BUS_NAME);
+  self->checked = TRUE;
+}
+
+static void
+name_has_owner_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(ElicitPrompterClient) self = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  gboolean has_owner;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, NULL);
+  if (reply == NULL)
+    return;
+
+  g_variant_get (reply, "(b)", &has_owner);
+  /* An owner that appeared meanwhile was already seen. */
+  self->has_owner |= has_owner;
+}
+
+/* Only looks: DO_NOT_AUTO_START would be implied, nothing is started here. */
+static void
+check_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(ElicitPrompterClient) self = user_data;
+  g_autoptr(GDBusConnection) connection = NULL;
+
+  connection = g_task_propagate_pointer (G_TASK (result), NULL);
+  if (connection == NULL || self->owner_subscription != 0)
+    return;
+
+  self->owner_subscription =
+    g_dbus_connection_signal_subscribe (connection, "org.freedesktop.DBus", "org.freedesktop.DBus",
+                                        "NameOwnerChanged", "/org/freedesktop/DBus", BUS_NAME,
+                                        G_DBUS_SIGNAL_FLAGS_NONE, owner_changed_cb, self, NULL);
+  g_dbus_connection_call (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                          "org.freedesktop.DBus", "NameHasOwner", g_variant_new ("(s)", BUS_NAME),
+                          G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+                          name_has_owner_cb, g_object_ref (self));
+  g_dbus_connection_call (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                          "org.freedesktop.DBus", "ListActivatableNames", NULL,
+                          G_VARIANT_TYPE ("(as)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+                          list_activatable_cb, g_object_ref (self));
+}
+
+/* Connects and finds out, while the caller starts its server, whether there
+ * is a prompter to ask. */
+void
+elicit_prompter_client_prepare (ElicitPrompterClient *self)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER_CLIENT (self));
+
+  get_connection_async (self, check_cb, g_object_ref (self));
+}
+
+/* Whether it is known that there is no prompter to ask (no bus, or nobody
+ * owns the name and the bus cannot start it): then show a dialog of your
+ * own at once. */
+gboolean
+elicit_prompter_client_get_absent (ElicitPrompterClient *self)
+{
+  g_return_val_if_fail (ELICIT_IS_PROMPTER_CLIENT (self), TRUE);
+
+  if (self->connect_error != NULL)
+    return TRUE;
+
+  return self->checked && !self->has_owner && !self->activatable;
 }
 
 /* Asking ------------------------------------------------------------------------------- */
@@ -483,6 +597,9 @@ elicit_prompter_client_dispose (GObject *object)
 {
   ElicitPrompterClient *self = ELICIT_PROMPTER_CLIENT (object);
 
+  if (self->connection != NULL && self->owner_subscription != 0)
+    g_dbus_connection_signal_unsubscribe (self->connection, self->owner_subscription);
+  self->owner_subscription = 0;
   if (self->connection != NULL)
     g_dbus_connection_flush_sync (self->connection, NULL, NULL);
   g_clear_object (&self->connection);

@@ -24,6 +24,8 @@ void                  elicit_prompter_client_ask_async    (ElicitPrompterClient 
                                                            GCancellable          *cancellable,
                                                            GAsyncReadyCallback    callback,
                                                            gpointer               user_data);
+void                  elicit_prompter_client_prepare      (ElicitPrompterClient  *self);
+gboolean              elicit_prompter_client_get_absent   (ElicitPrompterClient  *self);
 gboolean              elicit_prompter_client_ask_finish   (ElicitPrompterClient  *self,
                                                            GAsyncResult          *result,
                                                            GError               **error);

@@ -272,7 +272,7 @@ ask (ElicitPrompterService *self,
   if (!valid_token (token))
     {
       g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                                             "handle_token must be 1 to %d letters, digits or '_'",
+                                             _("handle_token must be 1 to %d letters, digits or '_'"),
                                              HANDLE_TOKEN_MAX);
       return;
     }
@@ -281,7 +281,7 @@ ask (ElicitPrompterService *self,
   if (g_hash_table_contains (self->requests, handle))
     {
       g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                                             "handle_token “%s” is in use", token);
+                                             _("handle_token “%s” is in use"), token);
       return;
     }
 
@@ -347,7 +347,7 @@ got_unix_user_cb (GObject      *object,
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.AccessDenied",
-                                                  "Could not tell which user the caller runs as");
+                                                  _("Could not tell which user the caller runs as"));
       return;
     }
 
@@ -356,7 +356,7 @@ got_unix_user_cb (GObject      *object,
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.AccessDenied",
-                                                  "Only the session's own user may ask");
+                                                  _("Only the session's own user may ask"));
       return;
     }
 
@@ -364,7 +364,7 @@ got_unix_user_cb (GObject      *object,
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.NoServer",
-                                                  "The prompter is shutting down");
+                                                  _("The prompter is shutting down"));
       return;
     }
 
@@ -389,7 +389,7 @@ handle_ask_cb (ElicitDBusPrompter    *skeleton,
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.AccessDenied",
-                                                  "Ask through the session bus");
+                                                  _("Ask through the session bus"));
       return G_DBUS_METHOD_INVOCATION_HANDLED;
     }
 

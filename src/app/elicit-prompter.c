@@ -214,7 +214,7 @@ prompt_cb (ElicitPromptQueue *queue,
   elicit_cli_timing_mark ("prompt");
   g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
 
-  if (self->desktop == NULL)
+  if (self->desktop == NULL || elicit_prompter_client_get_absent (self->desktop))
     {
       show_locally (self, request);
       return;
@@ -310,7 +310,10 @@ elicit_prompter_init (ElicitPrompter *self)
   self->queue = elicit_prompt_queue_new ();
   self->cancellable = g_cancellable_new ();
   if (elicit_prompter_client_wanted ())
-    self->desktop = elicit_prompter_client_new ();
+    {
+      self->desktop = elicit_prompter_client_new ();
+      elicit_prompter_client_prepare (self->desktop);
+    }
 
   g_signal_connect (self->queue, "prompt", G_CALLBACK (prompt_cb), self);
   g_signal_connect (self->queue, "refused", G_CALLBACK (refused_cb), self);

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "elicit-dbus-generated.h"
 #include "elicit-remote-request.h"
 
@@ -132,7 +134,7 @@ handle_close_cb (ElicitDBusRequest     *skeleton,
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.AccessDenied",
-                                                  "Only the caller that asked may close a request");
+                                                  _("Only the caller that asked may close a request"));
       return G_DBUS_METHOD_INVOCATION_HANDLED;
     }
 
