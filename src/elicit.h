@@ -37,6 +37,9 @@
 #include "protocol/elicit-input-source.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-prompt-queue.h"
+#include "protocol/elicit-auth-error.h"
+#include "protocol/elicit-sign-in.h"
 #include "protocol/elicit-token-store.h"
+#include "protocol/elicit-authorizer.h"
 
 #undef _ELICIT_INSIDE

@@ -591,6 +591,101 @@ def a_flood_of_1000_prompts_keeps_one_dialog_and_bounded_memory():
 
 
 @test
+def cancel_all_answers_every_waiting_prompt_of_the_server_cancel_once():
+    app = App({'demo': {'command': DEMO, 'args': ['--protocol=2025-11-25']}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        choose_tool(window, 'Flood of requests')
+        set_number(window, 'Count', 5)
+        run_tool(window)
+
+        dialog = app.dialog('demo')
+        wait_label(dialog, '1 of 5 from demo')
+        screenshot('queue')
+        do_action(wait_sensitive(dialog, 'push button', 'Cancel All'))
+
+        # Each of the five got `cancel`, once: the server counts what it got.
+        text = wait_result(window, 'accept: ')
+        check_equal(text.split('\n')[0], 'accept: 0, decline: 0, cancel: 5, error: 0, invalid: 0',
+                    'the tally the server reports')
+        wait_for('no prompt to wait', lambda: find_named(window, 'Prompts') is not None)
+        check(not app.dialogs('demo'), 'a dialog is still open')
+    finally:
+        app.close()
+
+
+def resize_x_window(title, width, height):
+    """Resizes the X window called title (the biggest: GDK has a 1 × 1 one
+    of the same name), as a window manager would."""
+    import ctypes
+    import re
+    tree = subprocess.run(['xwininfo', '-root', '-tree'], capture_output=True, text=True).stdout
+    windows = []
+    for line in tree.splitlines():
+        match = re.match(r'\s*(0x[0-9a-f]+) "%s": .*?\s(\d+)x(\d+)[+-]' % re.escape(title), line)
+        if match:
+            windows.append((int(match.group(2)) * int(match.group(3)), int(match.group(1), 16)))
+    check(windows, 'no X window called %r' % title)
+    x11 = ctypes.CDLL('libX11.so.6')
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    display = ctypes.c_void_p(x11.XOpenDisplay(None))
+    x11.XResizeWindow(display, ctypes.c_ulong(max(windows)[1]), width, height)
+    x11.XFlush(display)
+    x11.XCloseDisplay(display)
+
+
+def within(acc, outer):
+    box = acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return (box.width > 0 and box.height > 0 and box.x >= outer.x and box.y >= outer.y
+            and box.x + box.width <= outer.x + outer.width
+            and box.y + box.height <= outer.y + outer.height)
+
+
+def wait_within(window, name):
+    """The visible object called name, once it lies wholly in the window.
+    (GTK 4.8 reports STATE_SHOWING for windows only: a widget's place says
+    whether it shows.)"""
+    extents = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    try:
+        return wait_for('%r within the window' % name, lambda: next(
+            (a for a in walk(window) if a.name == name
+             and a.getState().contains(pyatspi.STATE_VISIBLE) and within(a, extents)), None),
+            timeout=10)
+    except Failure:
+        found = [(a.getRoleName(), str(a.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)))
+                 for a in walk(window) if a.name == name]
+        raise Failure('%r is cut off or hidden in a window %d px wide: %r'
+                      % (name, extents.width, found))
+
+
+@test
+def at_360_px_every_button_of_the_server_page_shows_within_the_window():
+    app = App({'demo': {'command': DEMO}})
+    try:
+        window = app.window()
+        wait_ready(window, 'demo')
+        resize_x_window('Elicit', 360, 720)
+        wait_for('the window to be 360 px wide', lambda: window.queryComponent().getExtents(
+            pyatspi.DESKTOP_COORDS).width <= 380)
+        # Folded: the server's page, with a way back to the list; then the
+        # chosen tool, with a way back to the tools.
+        for name in ('Back to the Servers', 'Restart', 'Tools', 'Prompts', 'Log'):
+            wait_within(window, name)
+        choose_tool(window, 'Register a user')
+        for name in ('All Tools', 'Run', 'Asks for the user registration form from the MCP '
+                     'elicitation examples.'):
+            wait_within(window, name)
+        screenshot('narrow')
+        buttons = [a.name for a in walk(window) if a.getRoleName() in ('push button', 'page tab')
+                   and a.getState().contains(pyatspi.STATE_VISIBLE)]
+        check(set(buttons) >= {'Back to the Servers', 'Restart', 'Tools', 'Prompts', 'Log',
+                               'All Tools', 'Run'}, 'the page\'s buttons: %r' % buttons)
+    finally:
+        app.close()
+
+
+@test
 def a_server_that_goes_away_takes_its_prompts_with_it_visibly():
     app = App({'demo': {'command': DEMO}})
     try:
@@ -612,9 +707,9 @@ def a_server_that_goes_away_takes_its_prompts_with_it_visibly():
         wait_for('the reason in the server list', lambda: next(
             (acc for acc in walk(servers) if acc.getRoleName() == 'label'
              and acc.name.startswith('server was killed by signal 9')), None))
-        notice = find(window, 'panel', 'Notice')
+        # A toast, until dismissed.
         wait_for('the notice of the withdrawn prompts', lambda: next(
-            (acc for acc in walk(notice) if acc.getRoleName() == 'label'
+            (acc for acc in walk(window) if acc.getRoleName() == 'label'
              and acc.name.startswith('“demo” withdrew 3 prompts: ')), None))
         wait_for('no prompt to wait', lambda: find_named(window, 'Prompts') is not None)
         wait_for('the dialog to close by itself', lambda: not app.dialogs('demo'))
@@ -676,9 +771,8 @@ def a_broken_servers_file_is_reported_with_line_and_column():
     try:
         window = app.window()
         prefix = 'The servers file could not be read: %s:3:28: ' % app.config
-        notice = wait_for('the notice', lambda: find(window, 'panel', 'Notice'))
-        wait_for('the reason in the notice', lambda: next(
-            (acc for acc in walk(notice) if acc.getRoleName() == 'label'
+        wait_for('the reason in a toast', lambda: next(
+            (acc for acc in walk(window) if acc.getRoleName() == 'label'
              and acc.name.startswith(prefix)), None))
         check(find(window, 'label', 'The Servers File Could Not Be Read') is not None,
               'the window does not say why it is empty')

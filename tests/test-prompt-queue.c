@@ -331,6 +331,11 @@ test_origins_have_their_own_places (Fixture       *f,
   g_assert_true (prompt_at (f, 1) == quiet);
   g_assert_true (prompt_at (f, 2) == plain);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (f->queue)), ==, 5);
+  /* "2 of 3" among its own origin's only. */
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, g_ptr_array_index (flood, 1)), ==, 2);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending_with (f->queue, g_ptr_array_index (flood, 1)), ==, 3);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending_with (f->queue, quiet), ==, 1);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending_with (f->queue, g_ptr_array_index (flood, 9)), ==, 0);
 
   /* The flooder goes away: its requests only. */
   elicit_prompt_queue_withdraw_origin (f->queue, ":1.10", "The program that asked went away");
@@ -345,6 +350,8 @@ test_origins_have_their_own_places (Fixture       *f,
   g_assert_true (elicit_prompt_queue_push_from (f->queue, g_ptr_array_index (flood, 10), ":1.10"));
   g_assert_cmpuint (f->prompts->len, ==, 4);
   elicit_prompt_queue_withdraw_origin (f->queue, ":1.12", "unknown: nothing happens");
+  g_assert_cmpuint (elicit_prompt_queue_cancel_with (f->queue, g_ptr_array_index (flood, 10)), ==, 1);
+  g_assert_cmpint (elicit_request_get_state (quiet), ==, ELICIT_REQUEST_STATE_PENDING);
 
   answer_name (quiet, "Ada");
   g_assert_cmpstr (json_object_get_string_member (elicit_request_get_content (quiet), "name"), ==,
@@ -373,6 +380,36 @@ test_withdraw_all (Fixture       *f,
   g_assert_cmpuint (f->prompts->len, ==, 1);
   g_assert_cmpuint (f->answers->len, ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (f->queue)), ==, 0);
+}
+
+static void
+test_cancel_all (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(ElicitRequest) first = new_request (f);
+  g_autoptr(ElicitRequest) second = new_request (f);
+  g_autoptr(ElicitRequest) third = new_request (f);
+  g_autoptr(ElicitRequest) not_queued = new_request (f);
+
+  g_assert_true (elicit_prompt_queue_push (f->queue, first));
+  g_assert_true (elicit_prompt_queue_push (f->queue, second));
+  g_assert_true (elicit_prompt_queue_push (f->queue, third));
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, first), ==, 1);
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, third), ==, 3);
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, not_queued), ==, 0);
+
+  g_assert_cmpuint (elicit_prompt_queue_cancel_all (f->queue, NULL), ==, 3);
+  settle ();
+
+  /* Each answered `cancel` once, in the order they came; none shown after. */
+  g_assert_cmpuint (f->answers->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (g_ptr_array_index (f->answers, i), ==, "{\"action\":\"cancel\"}");
+  g_assert_cmpuint (f->prompts->len, ==, 1);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending (f->queue, NULL), ==, 0);
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, second), ==, 0);
+  g_assert_cmpuint (elicit_prompt_queue_cancel_all (f->queue, NULL), ==, 0);
+  g_assert_cmpuint (f->answers->len, ==, 3);
 }
 
 static void
@@ -694,6 +731,7 @@ main (int   argc,
   TEST ("is-a-list-model-of-the-requests-it-holds", test_list_model);
   TEST ("each-origin-has-its-own-place-cap-and-rate-limit", test_origins_have_their_own_places);
   TEST ("a-dropped-queue-lets-the-server-know", test_dropped_queue_cancels);
+  TEST ("cancel-all-answers-each-waiting-request-cancel-once", test_cancel_all);
   TEST ("servers-do-not-wait-for-each-other", test_servers_do_not_wait_for_each_other);
   TEST ("a-flood-of-1000-keeps-one-prompt-and-sixteen-requests", test_flood);
   TEST ("a-disconnecting-server-withdraws-its-shown-and-queued-prompts", test_disconnect_withdraws);

@@ -632,6 +632,42 @@ test_timeout_waits_for_the_user (Fixture       *f,
 }
 
 static void
+test_timeout_waits_for_a_sign_in (Fixture       *f,
+                                  gconstpointer  data)
+{
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  ManualClock clock = { 0 };
+  Result res = { 0 };
+
+  connected (f);
+  manual_clock_use (&clock, elicit_session_get_peer (f->session));
+  elicit_session_set_timeout (f->session, 100);
+  elicit_session_call_tool_async (f->session, "private", NULL, NULL, NULL, NULL, result_cb, &res);
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+                             "{\"name\":\"private\",\"_meta\":{\"progressToken\":2}}}");
+
+  /* The transport waits for the user to sign in: minutes, not a timeout. */
+  elicit_transport_hold_for_user (f->transport, TRUE);
+  g_assert_true (elicit_transport_get_waiting_for_user (f->transport));
+  manual_clock_advance (&clock, 400);
+  g_assert_cmpuint (clock.n_fired, >, 0);
+  g_assert_false (res.done);
+
+  /* Signed in; then the server is slow for real. */
+  elicit_transport_hold_for_user (f->transport, FALSE);
+  g_assert_false (elicit_transport_get_waiting_for_user (f->transport));
+  manual_clock_advance (&clock, 100);
+
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_TIMEOUT);
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                             "\"params\":{\"requestId\":2,\"reason\":\"timed out\"}}");
+  result_clear (&res);
+  manual_clock_clear (&clock);
+}
+
+static void
 test_cancel (Fixture       *f,
              gconstpointer  data)
 {
@@ -1592,6 +1628,8 @@ main (int   argc,
   SESSION_TEST ("calls/timeout-restarts-on-progress", test_timeout_restarts_on_progress, NULL);
   SESSION_TEST ("calls/timeout-sends-cancelled-and-ignores-the-late-answer", test_timeout, NULL);
   SESSION_TEST ("calls/timeout-waits-while-the-user-answers", test_timeout_waits_for_the_user,
+                NULL);
+  SESSION_TEST ("calls/timeout-waits-while-the-user-signs-in", test_timeout_waits_for_a_sign_in,
                 NULL);
   SESSION_TEST ("calls/cancelling-sends-cancelled", test_cancel, NULL);
   SESSION_TEST ("calls/url-elicitation-required-carries-the-elicitations",

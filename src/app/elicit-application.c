@@ -51,7 +51,7 @@
 
 struct _ElicitApplication
 {
-  GtkApplication     parent_instance;
+  AdwApplication     parent_instance;
 
   GSettings         *settings;
   ElicitPromptQueue *queue;
@@ -69,7 +69,7 @@ struct _ElicitApplication
   guint              notice_source;
 };
 
-G_DEFINE_FINAL_TYPE (ElicitApplication, elicit_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (ElicitApplication, elicit_application, ADW_TYPE_APPLICATION)
 
 static ElicitWindow *
 get_window (ElicitApplication *self)
@@ -128,7 +128,7 @@ find_server_for_request (ElicitApplication *self,
   return NULL;
 }
 
-/* Notices: refused and withdrawn prompts, gathered and told once ------------------ */
+/* Notices: refused and withdrawn prompts, gathered and told once in a toast ---------- */
 
 static void
 count (GHashTable *table,
@@ -174,11 +174,11 @@ describe_withdrawn (const char *name,
                           name, n, reason);
 }
 
-/* Each server's log gets what happened since the last time; the banner,
+/* Each server's log gets what happened since the last time; the toast,
  * the refusals so far, since a flood arrives in several bursts. */
 static void
 flush_refused (ElicitApplication  *self,
-               char              **banner)
+               char              **toast_text)
 {
   GHashTableIter iter;
   gpointer key, value;
@@ -193,15 +193,15 @@ flush_refused (ElicitApplication  *self,
       if (server != NULL)
         elicit_server_add_notice (server, notice);
 
-      g_free (*banner);
-      *banner = describe_refused (key, total);
+      g_free (*toast_text);
+      *toast_text = describe_refused (key, total);
     }
   g_hash_table_remove_all (self->refused);
 }
 
 static void
 flush_withdrawn (ElicitApplication  *self,
-                 char              **banner)
+                 char              **toast_text)
 {
   GHashTableIter iter;
   gpointer key, value;
@@ -217,8 +217,8 @@ flush_withdrawn (ElicitApplication  *self,
       if (server != NULL)
         elicit_server_add_notice (server, text);
 
-      g_free (*banner);
-      *banner = g_steal_pointer (&text);
+      g_free (*toast_text);
+      *toast_text = g_steal_pointer (&text);
     }
   g_hash_table_remove_all (self->withdrawn);
 }
@@ -238,7 +238,7 @@ flush_notices_cb (gpointer user_data)
 
   /* A flood is the more pressing news. */
   if (window != NULL && (refused != NULL || withdrawn != NULL))
-    elicit_window_show_banner (window, refused != NULL ? refused : withdrawn, refused != NULL);
+    elicit_window_show_notice (window, refused != NULL ? refused : withdrawn, refused != NULL);
 
   return G_SOURCE_REMOVE;
 }
@@ -426,6 +426,7 @@ prompt_cb (ElicitApplication *self,
     remote = elicit_prompter_service_lookup (self->prompter, request);
 
   dialog = elicit_dialog_new (request);
+  elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
   g_object_set_data_full (G_OBJECT (dialog), "elicit-request", g_object_ref (request), g_object_unref);
   g_signal_connect_object (dialog, "hide", G_CALLBACK (dialog_hidden_cb), self, 0);
   if (self->settings != NULL)
@@ -509,11 +510,11 @@ show_config_state (ElicitApplication *self,
 
   if (error != NULL)
     {
-      g_autofree char *banner = NULL;
+      g_autofree char *notice = NULL;
 
       /* Translators: %s says why, with the file name and where in it */
-      banner = g_strdup_printf (_("The servers file could not be read: %s"), error->message);
-      elicit_window_show_banner (window, banner, TRUE);
+      notice = g_strdup_printf (_("The servers file could not be read: %s"), error->message);
+      elicit_window_show_notice (window, notice, TRUE);
       elicit_window_set_empty_text (window, _("The Servers File Could Not Be Read"),
                                     error->message);
     }
@@ -523,7 +524,7 @@ show_config_state (ElicitApplication *self,
       hint = g_strdup_printf (_("Add servers to %s, in the “mcpServers” format other MCP "
                                 "clients use, then reload it."), path != NULL ? path : "");
       elicit_window_set_empty_text (window, _("No Servers"), hint);
-      elicit_window_hide_banner (window);
+      elicit_window_dismiss_notice (window);
     }
 
   if (self->config != NULL && elicit_config_get_is_demo (self->config))
@@ -679,17 +680,6 @@ quit_on_signal_cb (gpointer user_data)
 }
 
 static void
-load_css (void)
-{
-  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-  gtk_css_provider_load_from_resource (provider, "/org/gnome/World/Elicit/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
-static void
 elicit_application_startup (GApplication *application)
 {
   ElicitApplication *self = ELICIT_APPLICATION (application);
@@ -702,8 +692,8 @@ elicit_application_startup (GApplication *application)
   g_set_application_name (_("Elicit"));
   gtk_window_set_default_icon_name (APP_ID);
 
+  /* AdwApplication loads style.css and, in dark mode, style-dark.css. */
   self->settings = elicit_settings_new ();
-  load_css ();
   elicit_cli_timing_watch_stalls ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
@@ -827,8 +817,14 @@ elicit_application_shutdown (GApplication *application)
   ElicitApplication *self = ELICIT_APPLICATION (application);
   ElicitWindow *window = get_window (self);
 
+  /* Gone before the servers: the loop below runs while their pages are
+   * taken down, and a window that lays out a page losing its focused widget
+   * trips over it (GTK 4.8). */
   if (window != NULL)
-    elicit_window_save_state (window);
+    {
+      elicit_window_save_state (window);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
 
   g_cancellable_cancel (self->load_cancellable);
   g_clear_handle_id (&self->notice_source, g_source_remove);

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "protocol/elicit-prompt-queue.h"
 
@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 
 #define ELICIT_TYPE_APPLICATION (elicit_application_get_type ())
 
-G_DECLARE_FINAL_TYPE (ElicitApplication, elicit_application, ELICIT, APPLICATION, GtkApplication)
+G_DECLARE_FINAL_TYPE (ElicitApplication, elicit_application, ELICIT, APPLICATION, AdwApplication)
 
 ElicitApplication *elicit_application_new           (void) G_GNUC_WARN_UNUSED_RESULT;
 GSettings         *elicit_application_get_settings  (ElicitApplication *self);

@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "elicit.h"
+#include "elicit-auth-options.h"
 #include "elicit-call.h"
 #include "elicit-tap-transport.h"
 #include "elicit-text-domain.h"
@@ -50,6 +51,7 @@ typedef struct
   char     *url;
   char    **headers;
   gboolean  accept_defaults;
+  ElicitAuthOptions auth;
 } Options;
 
 typedef struct
@@ -84,6 +86,7 @@ options_clear (Options *options)
   g_strfreev (options->command);
   g_free (options->url);
   g_strfreev (options->headers);
+  elicit_auth_options_clear (&options->auth);
 }
 
 static int
@@ -130,6 +133,7 @@ parse_options (Options  *options,
       NULL },
     { NULL }
   };
+  g_autofree GOptionEntry *auth_entries = elicit_auth_options_entries (&options->auth);
   g_autoptr(GOptionContext) context = NULL;
   g_auto(GStrv) args = elicit_cli_split_command (argc, argv, &options->command);
   char **parsed = args;
@@ -138,6 +142,7 @@ parse_options (Options  *options,
   context = g_option_context_new (_("[-- COMMAND [ARG…]] — call a tool of an MCP server, answering its questions in dialogs"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, auth_entries, GETTEXT_PACKAGE);
   g_option_context_set_description (context,
     _("Prints the tool’s result as JSON on standard output. Exit status: 0 success; 1 the tool "
       "reported an error or refused the call; 2 a wrong command line; 3 the server failed; 4 you "
@@ -182,6 +187,10 @@ check_options (Options  *options,
   else if (options->headers != NULL && options->url == NULL)
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("--header needs --url"));
+  else if (elicit_auth_options_given (&options->auth) && options->url == NULL &&
+           options->server == NULL)
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                         _("The sign-in options need --url or --server"));
   else if (!have_command && options->server == NULL && options->url == NULL)
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("No server to start: give a command after “--”, or --server NAME"));
@@ -268,10 +277,37 @@ lookup_server (Options  *options,
   return g_object_ref (server);
 }
 
+/* A remote server signs in with an authorizer: the command line's options,
+ * else the config entry's "oauth". */
+static gboolean
+add_authorizer (Options          *options,
+                ElicitTransport  *transport,
+                const char       *url,
+                JsonObject       *oauth,
+                const char       *label,
+                GError          **error)
+{
+  g_autoptr(ElicitAuthorizer) authorizer = NULL;
+
+  if (oauth != NULL && !elicit_auth_options_merge_json (&options->auth, oauth, error))
+    return FALSE;
+
+  authorizer = elicit_auth_options_create_authorizer (&options->auth, url, label, error);
+  if (authorizer == NULL)
+    return FALSE;
+
+  /* No person to ask in a script: --accept-defaults opens the browser. */
+  elicit_authorizer_set_auto_approve (authorizer, options->accept_defaults);
+  elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
+
+  return TRUE;
+}
+
 /* The one place that decides how to reach the server. */
 static ElicitTransport *
-create_transport (Options  *options,
-                  GError  **error)
+create_transport (Options     *options,
+                  const char  *label,
+                  GError     **error)
 {
   if (options->server != NULL)
     {
@@ -283,6 +319,10 @@ create_transport (Options  *options,
         return NULL;
 
       inner = elicit_server_config_create_transport (server, error);
+      if (inner != NULL && ELICIT_IS_HTTP_TRANSPORT (inner) &&
+          !add_authorizer (options, inner, elicit_server_config_get_url (server),
+                           elicit_server_config_get_oauth (server), label, error))
+        return NULL;
       text_domain = elicit_server_config_get_text_domain (server);
       if (inner == NULL || text_domain == NULL)
         return g_steal_pointer (&inner);
@@ -293,7 +333,15 @@ create_transport (Options  *options,
     }
 
   if (options->url != NULL)
-    return elicit_http_transport_new (options->url, (const char * const *) options->headers, error);
+    {
+      g_autoptr(ElicitTransport) transport = NULL;
+
+      transport = elicit_http_transport_new (options->url, (const char * const *) options->headers,
+                                             error);
+      if (transport == NULL || !add_authorizer (options, transport, options->url, NULL, label, error))
+        return NULL;
+      return g_steal_pointer (&transport);
+    }
 
   return elicit_stdio_transport_new ((const char * const *) options->command, NULL, NULL, error);
 }
@@ -785,7 +833,7 @@ run (Call    *call,
   gboolean have_display;
   guint sigint_source, sigterm_source;
 
-  call->transport = create_transport (options, &error);
+  call->transport = create_transport (options, call->label, &error);
   if (call->transport == NULL)
     {
       g_printerr (_("elicit: “%s” failed: %s\n"), call->label, error->message);

@@ -163,6 +163,7 @@ show_locally (ElicitPrompter *self,
     }
 
   dialog = elicit_dialog_new (request);
+  elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
   elicit_cli_timing_mark ("dialog-built");
   /* A session labels the dialog itself; the proxy's requests have none. */
   if (session == NULL)

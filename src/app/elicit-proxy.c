@@ -49,6 +49,7 @@
 #include <glib/gi18n.h>
 
 #include "elicit.h"
+#include "elicit-auth-options.h"
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
 #include "elicit-prompter-client.h"
@@ -936,8 +937,10 @@ parse_options (int        argc,
                char    ***command,
                char     **url,
                char    ***headers,
+               ElicitAuthOptions *auth,
                GError   **error)
 {
+  g_autofree GOptionEntry *auth_entries = elicit_auth_options_entries (auth);
   const GOptionEntry entries[] = {
     { "name", 'n', 0, G_OPTION_ARG_STRING, name,
       N_("The name dialogs show for the server (default: the command’s name)"), N_("NAME") },
@@ -959,6 +962,7 @@ parse_options (int        argc,
   context = g_option_context_new (_("-- COMMAND [ARG…] — give an MCP server’s elicitations native dialogs, for any client"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, auth_entries, GETTEXT_PACKAGE);
   g_option_context_set_description (context,
     _("Put it in front of the server’s command in an MCP client’s configuration. It forwards every "
       "message unchanged, adds the elicitation capability to the client’s initialize, and answers "
@@ -988,6 +992,13 @@ parse_options (int        argc,
       return FALSE;
     }
 
+  if (elicit_auth_options_given (auth) && *url == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("The sign-in options need --url"));
+      return FALSE;
+    }
+
   if (*url == NULL && (*command == NULL || (*command)[0] == NULL))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
@@ -998,11 +1009,36 @@ parse_options (int        argc,
   return TRUE;
 }
 
+/* A remote server signs in like `elicit call --url` does; with no one
+ * to ask but the desktop, unhandled sign-ins need ELICIT_BROWSER. */
+static ElicitTransport *
+create_remote (Proxy              *proxy,
+               const char         *url,
+               char              **headers,
+               ElicitAuthOptions  *auth,
+               GError            **error)
+{
+  g_autoptr(ElicitTransport) transport = NULL;
+  g_autoptr(ElicitAuthorizer) authorizer = NULL;
+
+  transport = elicit_http_transport_new (url, (const char * const *) headers, error);
+  if (transport == NULL)
+    return NULL;
+
+  authorizer = elicit_auth_options_create_authorizer (auth, url, proxy->label, error);
+  if (authorizer == NULL)
+    return NULL;
+  elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
+
+  return g_steal_pointer (&transport);
+}
+
 static int
-run (Proxy       *proxy,
-     char       **command,
-     const char  *url,
-     char       **headers)
+run (Proxy              *proxy,
+     char              **command,
+     const char         *url,
+     char              **headers,
+     ElicitAuthOptions  *auth)
 {
   g_autoptr(GIOStream) stream = NULL;
   g_autoptr(GError) error = NULL;
@@ -1017,7 +1053,7 @@ run (Proxy       *proxy,
     }
 
   if (url != NULL)
-    proxy->server = elicit_http_transport_new (url, (const char * const *) headers, &error);
+    proxy->server = create_remote (proxy, url, headers, auth, &error);
   else
     proxy->server = elicit_stdio_transport_new ((const char * const *) command, NULL, NULL, &error);
   if (proxy->server == NULL)
@@ -1124,13 +1160,17 @@ elicit_proxy_main (int    argc,
   g_autofree char *url = NULL;
   g_autofree char *name = NULL;
   gboolean verbose = FALSE;
+  ElicitAuthOptions auth = { 0 };
   Proxy proxy = { 0 };
   int status;
 
   /* For --help's usage line; the windows take "elicit" later. */
   g_set_prgname ("elicit proxy");
-  if (!parse_options (argc, argv, &name, &verbose, &command, &url, &headers, &error))
-    return usage_error (error->message);
+  if (!parse_options (argc, argv, &name, &verbose, &command, &url, &headers, &auth, &error))
+    {
+      elicit_auth_options_clear (&auth);
+      return usage_error (error->message);
+    }
 
   /* Debug and info messages would go to stdout by default: not here. */
   elicit_cli_init_logging (verbose);
@@ -1141,8 +1181,9 @@ elicit_proxy_main (int    argc,
               : elicit_cli_default_label (url != NULL ? url : command[0]);
   proxy.verbose = verbose;
 
-  status = run (&proxy, command, url, headers);
+  status = run (&proxy, command, url, headers, &auth);
   proxy_clear (&proxy);
+  elicit_auth_options_clear (&auth);
 
   return status;
 }

@@ -49,6 +49,7 @@ struct _ElicitServerConfig
   char             *cwd;
   char             *url;
   GHashTable       *headers;
+  JsonObject       *oauth;
   char             *text_domain;
   char             *locale_dir;
 };
@@ -78,6 +79,7 @@ elicit_server_config_finalize (GObject *object)
   g_free (self->cwd);
   g_free (self->url);
   g_hash_table_unref (self->headers);
+  g_clear_pointer (&self->oauth, json_object_unref);
   g_free (self->text_domain);
   g_free (self->locale_dir);
 
@@ -398,6 +400,15 @@ parse_remote (ElicitServerConfig *self,
 
   if (!parse_headers (self, entry))
     return FALSE;
+
+  if (json_object_has_member (entry, "oauth"))
+    {
+      JsonObject *oauth = elicit_json_object_get_object (entry, "oauth");
+
+      if (oauth == NULL)
+        return invalid (self, g_strdup (_("“oauth” must be an object")));
+      self->oauth = json_object_ref (oauth);
+    }
 
   self->url = g_strdup (url);
   self->kind = ELICIT_SERVER_KIND_REMOTE;
@@ -775,4 +786,22 @@ elicit_server_config_create_transport (ElicitServerConfig  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, self->problem);
       return NULL;
     }
+}
+
+/**
+ * elicit_server_config_get_oauth:
+ * @self: a server entry
+ *
+ * A remote server's `"oauth"` object: how to sign in to it (clientId,
+ * clientSecretFile, clientKeyFile, scope, grant, clientMetadataUrl,
+ * keyring), as `elicit call`'s options say.
+ *
+ * Returns: (transfer none) (nullable): the object, or %NULL
+ */
+JsonObject *
+elicit_server_config_get_oauth (ElicitServerConfig *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER_CONFIG (self), NULL);
+
+  return self->oauth;
 }

@@ -51,6 +51,7 @@ const char          *elicit_server_config_get_cwd           (ElicitServerConfig 
 const char          *elicit_server_config_get_url           (ElicitServerConfig  *self);
 GHashTable          *elicit_server_config_get_headers       (ElicitServerConfig  *self);
 const char          *elicit_server_config_get_text_domain   (ElicitServerConfig  *self);
+JsonObject          *elicit_server_config_get_oauth         (ElicitServerConfig  *self);
 const char          *elicit_server_config_get_locale_dir    (ElicitServerConfig  *self);
 char               **elicit_server_config_dup_argv          (ElicitServerConfig  *self) G_GNUC_WARN_UNUSED_RESULT;
 ElicitTransport     *elicit_server_config_create_transport  (ElicitServerConfig  *self,

@@ -25,9 +25,10 @@
  * ElicitServerPage:
  *
  * Everything about one server, in the window's main area: its name, state
- * (for a failed server, the reason) and a restart button; then three
+ * (for a failed server, the reason) and a row of actions (Restart; more
+ * with elicit_server_page_add_header_action()); then three
  * sections: its **Tools** (a list, and an [class@ToolPane] to run the one
- * chosen), the **Prompts** it sent that wait for an answer, and its **Log**
+ * chosen; narrow, the two take turns), the **Prompts** it sent that wait for an answer, and its **Log**
  * (standard error, protocol traffic both ways, log messages, Elicit's
  * notices), which follows new lines while scrolled to the end.
  */
@@ -48,8 +49,10 @@ struct _ElicitServerPage
   GtkLabel          *status_label;
   GtkLabel          *claim_label;
   GtkLabel          *instructions_label;
+  GtkWidget         *header_actions;
   GtkWidget         *restart_button;
   GtkStack          *page_stack;
+  AdwLeaflet        *tools_leaflet;
   GtkStack          *tools_stack;
   GtkListBox        *tool_list;
   GtkLabel          *tools_empty_label;
@@ -226,6 +229,14 @@ tool_row_selected_cb (ElicitServerPage *self,
   g_free (self->selected_tool);
   self->selected_tool = g_strdup (elicit_server_tool_get_name (tool));
   elicit_tool_pane_set_tool (self->tool_pane, tool);
+  /* Narrow, choosing a tool shows it. */
+  adw_leaflet_navigate (self->tools_leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+static void
+tools_back_clicked_cb (ElicitServerPage *self)
+{
+  adw_leaflet_navigate (self->tools_leaflet, ADW_NAVIGATION_DIRECTION_BACK);
 }
 
 /* After the server lists its tools again, select the same tool again. */
@@ -454,8 +465,10 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, claim_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, instructions_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, header_actions);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, restart_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, page_stack);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_leaflet);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tool_list);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_empty_label);
@@ -466,6 +479,7 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, log_view);
   gtk_widget_class_bind_template_callback (widget_class, restart_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, tool_row_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, tools_back_clicked_cb);
 
   gtk_widget_class_set_css_name (widget_class, "elicitserverpage");
 }
@@ -560,6 +574,24 @@ elicit_server_page_get_prompts (ElicitServerPage *self)
   g_return_val_if_fail (ELICIT_IS_SERVER_PAGE (self), NULL);
 
   return G_LIST_MODEL (self->prompts);
+}
+
+/**
+ * elicit_server_page_add_header_action:
+ * @self: a server page
+ * @widget: a button, say
+ *
+ * Adds @widget to the row of actions under the server's name and state,
+ * after Restart.
+ */
+void
+elicit_server_page_add_header_action (ElicitServerPage *self,
+                                      GtkWidget        *widget)
+{
+  g_return_if_fail (ELICIT_IS_SERVER_PAGE (self));
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  gtk_box_append (GTK_BOX (self->header_actions), widget);
 }
 
 /**

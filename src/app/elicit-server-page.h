@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "elicit-server.h"
 
@@ -22,5 +22,7 @@ ElicitServer *elicit_server_page_get_server   (ElicitServerPage *self);
 GListModel   *elicit_server_page_get_prompts  (ElicitServerPage *self);
 void          elicit_server_page_show_section (ElicitServerPage *self,
                                                const char       *name);
+void          elicit_server_page_add_header_action (ElicitServerPage *self,
+                                                    GtkWidget        *widget);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include "elicit.h"
 
 #include "elicit-server.h"
+#include "elicit-auth-options.h"
 #include "elicit-log-ring.h"
 #include "elicit-server-tool.h"
 #include "elicit-tap-transport.h"
@@ -51,6 +52,7 @@ struct _ElicitServer
 
   GListStore         *tools;
   ElicitLogRing      *log;
+  ElicitAuthorizer   *authorizer;
 };
 
 enum {
@@ -379,6 +381,38 @@ drop_connection (ElicitServer *self)
   g_clear_pointer (&self->last_stderr_line, g_free);
 }
 
+/* A remote server signs in through one authorizer for as long as the
+ * server is configured, across reconnections: its "oauth" settings, the
+ * keyring unless they say otherwise. */
+static gboolean
+add_authorizer (ElicitServer     *self,
+                ElicitTransport  *transport,
+                GError          **error)
+{
+  ElicitAuthOptions options = { 0 };
+  JsonObject *oauth = elicit_server_config_get_oauth (self->config);
+  gboolean ok = TRUE;
+
+  if (!ELICIT_IS_HTTP_TRANSPORT (transport))
+    return TRUE;
+
+  if (self->authorizer == NULL)
+    {
+      ok = oauth == NULL || elicit_auth_options_merge_json (&options, oauth, error);
+      if (ok)
+        self->authorizer = elicit_auth_options_create_authorizer (&options,
+                                                                  elicit_server_config_get_url (self->config),
+                                                                  elicit_server_config_get_name (self->config),
+                                                                  error);
+      elicit_auth_options_clear (&options);
+      if (self->authorizer == NULL)
+        return FALSE;
+    }
+
+  elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), self->authorizer);
+  return TRUE;
+}
+
 static gboolean
 create_transport (ElicitServer *self)
 {
@@ -387,7 +421,7 @@ create_transport (ElicitServer *self)
   const char *text_domain = elicit_server_config_get_text_domain (self->config);
 
   inner = elicit_server_config_create_transport (self->config, &error);
-  if (inner == NULL)
+  if (inner == NULL || !add_authorizer (self, inner, &error))
     {
       fail (self, error->message);
       return FALSE;
@@ -630,6 +664,8 @@ elicit_server_dispose (GObject *object)
   g_clear_object (&self->queue);
   g_clear_object (&self->tools);
   g_clear_object (&self->log);
+
+  g_clear_object (&self->authorizer);
 
   G_OBJECT_CLASS (elicit_server_parent_class)->dispose (object);
 }
@@ -1028,4 +1064,21 @@ elicit_server_get_log (ElicitServer *self)
   g_return_val_if_fail (ELICIT_IS_SERVER (self), NULL);
 
   return G_LIST_MODEL (self->log);
+}
+
+/**
+ * elicit_server_get_authorizer:
+ * @self: a server
+ *
+ * The authorizer that signs in to a remote server, once it was first
+ * started; %NULL for a local one.
+ *
+ * Returns: (transfer none) (nullable): the authorizer
+ */
+ElicitAuthorizer *
+elicit_server_get_authorizer (ElicitServer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER (self), NULL);
+
+  return self->authorizer;
 }

@@ -11,6 +11,7 @@
 
 #include "protocol/elicit-prompt-queue.h"
 #include "protocol/elicit-session.h"
+#include "protocol/elicit-authorizer.h"
 
 #include "elicit-log-entry.h"
 #include "elicit-server-config.h"
@@ -56,6 +57,7 @@ const char         *elicit_server_get_instructions  (ElicitServer        *self);
 ElicitSession      *elicit_server_get_session       (ElicitServer        *self);
 GListModel         *elicit_server_get_tools         (ElicitServer        *self);
 GListModel         *elicit_server_get_log           (ElicitServer        *self);
+ElicitAuthorizer   *elicit_server_get_authorizer    (ElicitServer        *self);
 void                elicit_server_start             (ElicitServer        *self);
 void                elicit_server_stop              (ElicitServer        *self);
 void                elicit_server_restart           (ElicitServer        *self);

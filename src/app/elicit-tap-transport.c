@@ -204,6 +204,14 @@ inner_closed_cb (ElicitTapTransport *self,
   elicit_transport_emit_closed (ELICIT_TRANSPORT (self), error);
 }
 
+/* A sign-in inside holds the calls outside too. */
+static void
+inner_waiting_cb (ElicitTapTransport *self)
+{
+  elicit_transport_hold_for_user (ELICIT_TRANSPORT (self),
+                                  elicit_transport_get_waiting_for_user (self->inner));
+}
+
 static void
 inner_log_cb (ElicitTapTransport *self,
               const char         *line)
@@ -230,6 +238,8 @@ elicit_tap_transport_start (ElicitTransport *transport)
                            G_CALLBACK (inner_closed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->inner, "log",
                            G_CALLBACK (inner_log_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->inner, "notify::waiting-for-user",
+                           G_CALLBACK (inner_waiting_cb), self, G_CONNECT_SWAPPED);
 
   /* It may have closed already (a server that could not be started). */
   if (elicit_transport_is_closed (self->inner))

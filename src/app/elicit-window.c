@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "elicit.h"
+
 #include "elicit-application.h"
 #include "elicit-server-page.h"
 #include "elicit-server-row.h"
@@ -17,35 +19,40 @@
 /**
  * ElicitWindow:
  *
- * The main window: the configured servers in a sidebar, each with its state
- * and the number of its prompts waiting for an answer, and the chosen
- * server's [class@ServerPage]. A banner across the top tells of what
- * happened out of sight — a server refused for flooding, prompts withdrawn,
- * a servers file that could not be read. Its size and maximized state are
- * kept in GSettings.
+ * The main window, a libadwaita leaflet: the configured servers in a
+ * sidebar, each with its state and the number of its prompts waiting for an
+ * answer, and the chosen server's [class@ServerPage]. Narrower than about
+ * 600 px the leaflet folds: the sidebar and the page take turns, the page
+ * with a back button. Toasts tell of what happened out of sight — a server
+ * refused for flooding, prompts withdrawn, a servers file that could not be
+ * read. Its size and maximized state are kept in GSettings.
+ *
+ * The sidebar is a column of sections: the servers first; more lists go
+ * under them with elicit_window_add_sidebar_section().
  */
 
 struct _ElicitWindow
 {
-  GtkApplicationWindow  parent_instance;
+  AdwApplicationWindow  parent_instance;
 
   GListModel           *servers;
   GSettings            *settings;
+  AdwToast             *notice;        /* the toast shown, borrowed */
 
   /* Template widgets */
-  GtkLabel             *subtitle_label;
-  GtkRevealer          *banner_revealer;
-  GtkWidget            *banner;
-  GtkImage             *banner_icon;
-  GtkLabel             *banner_label;
-  GtkPaned             *paned;
+  AdwToastOverlay      *toast_overlay;
+  AdwLeaflet           *leaflet;
+  GtkWidget            *sidebar;
+  GtkBox               *sidebar_sections;
+  AdwWindowTitle       *window_title;
+  AdwWindowTitle       *page_title;
   GtkListBox           *server_list;
   GtkStack             *server_stack;
-  GtkLabel             *empty_title_label;
+  AdwStatusPage        *empty_page;
   GtkLabel             *empty_body_label;
 };
 
-G_DEFINE_FINAL_TYPE (ElicitWindow, elicit_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (ElicitWindow, elicit_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static char *
 page_name (ElicitServer *server)
@@ -63,6 +70,12 @@ find_page (ElicitWindow *self,
 }
 
 static void
+show_content (ElicitWindow *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+static void
 server_row_selected_cb (ElicitWindow    *self,
                         ElicitServerRow *row)
 {
@@ -74,12 +87,47 @@ server_row_selected_cb (ElicitWindow    *self,
   page = find_page (self, elicit_server_row_get_server (row));
   if (page != NULL)
     gtk_stack_set_visible_child (self->server_stack, GTK_WIDGET (page));
+  /* Folded, the page of the server chosen shows; back leads to the list. */
+  show_content (self);
+}
+
+/* Choosing a server, even the one already chosen, opens its page when the
+ * sidebar and the page take turns. */
+static void
+server_row_activated_cb (ElicitWindow    *self,
+                         ElicitServerRow *row)
+{
+  show_content (self);
 }
 
 static void
-banner_button_clicked_cb (ElicitWindow *self)
+back_clicked_cb (ElicitWindow *self)
 {
-  elicit_window_hide_banner (self);
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+visible_page_changed_cb (ElicitWindow *self)
+{
+  GtkWidget *child = gtk_stack_get_visible_child (self->server_stack);
+  g_autofree char *name = NULL;
+
+  if (ELICIT_IS_SERVER_PAGE (child))
+    name = elicit_text_sanitize_line (elicit_server_get_name (elicit_server_page_get_server (ELICIT_SERVER_PAGE (child))),
+                                      ELICIT_TEXT_LINE_MAX);
+  adw_window_title_set_title (self->page_title, name != NULL ? name : "");
+}
+
+/* Folded, the sidebar's list shows no selection: each row leads to a page. */
+static void
+folded_changed_cb (ElicitWindow *self)
+{
+  gboolean folded = adw_leaflet_get_folded (self->leaflet);
+
+  if (folded)
+    gtk_widget_add_css_class (self->sidebar, "folded");
+  else
+    gtk_widget_remove_css_class (self->sidebar, "folded");
 }
 
 /* Servers --------------------------------------------------------------------------- */
@@ -226,24 +274,35 @@ elicit_window_class_init (ElicitWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/gnome/World/Elicit/ui/elicit-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, subtitle_label);
-  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, banner_revealer);
-  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, banner);
-  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, banner_icon);
-  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, banner_label);
-  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, sidebar_sections);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, page_title);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, server_list);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, server_stack);
-  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_title_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_body_label);
   gtk_widget_class_bind_template_callback (widget_class, server_row_selected_cb);
-  gtk_widget_class_bind_template_callback (widget_class, banner_button_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, server_row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, visible_page_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, folded_changed_cb);
 }
 
 static void
 elicit_window_init (ElicitWindow *self)
 {
+  GtkWidget *scroller;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The status page scrolls its text; the text is no place to stop at with
+   * Tab, and its scroller has no name to announce. */
+  scroller = gtk_widget_get_first_child (GTK_WIDGET (self->empty_page));
+  if (GTK_IS_SCROLLED_WINDOW (scroller))
+    gtk_widget_set_focusable (scroller, FALSE);
 }
 
 /* Public API -------------------------------------------------------------------------------- */
@@ -327,9 +386,8 @@ elicit_window_set_subtitle (ElicitWindow *self,
 {
   g_return_if_fail (ELICIT_IS_WINDOW (self));
 
-  gtk_label_set_text (self->subtitle_label, subtitle != NULL ? subtitle : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->subtitle_label), subtitle);
+  adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), subtitle);
 }
 
 /**
@@ -347,67 +405,83 @@ elicit_window_set_empty_text (ElicitWindow *self,
   g_return_if_fail (title != NULL);
   g_return_if_fail (body != NULL);
 
-  gtk_label_set_text (self->empty_title_label, title);
+  adw_status_page_set_title (self->empty_page, title);
   gtk_label_set_text (self->empty_body_label, body);
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_body_label), *body != '\0');
+}
+
+static void
+notice_dismissed_cb (ElicitWindow *self,
+                     AdwToast     *toast)
+{
+  if (self->notice == toast)
+    self->notice = NULL;
 }
 
 /**
- * elicit_window_show_banner:
+ * elicit_window_show_notice:
  * @self: a window
  * @text: the notice, plain text
  * @warning: whether it tells of something that went wrong
  *
- * Shows @text across the top of the window until the user dismisses it or
- * another notice replaces it.
+ * Shows @text in a toast until the user dismisses it or another notice
+ * replaces it: what happened out of sight must not vanish unread.
  */
 void
-elicit_window_show_banner (ElicitWindow *self,
+elicit_window_show_notice (ElicitWindow *self,
                            const char   *text,
                            gboolean      warning)
 {
+  g_autofree char *markup = NULL;
+  AdwToast *toast;
+
   g_return_if_fail (ELICIT_IS_WINDOW (self));
   g_return_if_fail (text != NULL);
 
-  gtk_label_set_text (self->banner_label, text);
-  gtk_image_set_from_icon_name (self->banner_icon,
-                                warning ? "dialog-warning-symbolic" : "dialog-information-symbolic");
-  if (warning)
-    gtk_widget_add_css_class (self->banner, "warning");
-  else
-    gtk_widget_remove_css_class (self->banner, "warning");
+  /* A toast's title is markup; server names and file names are not. */
+  markup = g_markup_escape_text (text, -1);
+  toast = adw_toast_new (markup);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, warning ? ADW_TOAST_PRIORITY_HIGH : ADW_TOAST_PRIORITY_NORMAL);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (notice_dismissed_cb), self,
+                           G_CONNECT_SWAPPED);
 
-  gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
+  elicit_window_dismiss_notice (self);
+  self->notice = toast;
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /**
- * elicit_window_hide_banner:
+ * elicit_window_dismiss_notice:
  * @self: a window
  *
- * Hides the notice across the top of the window.
+ * Takes the notice shown by elicit_window_show_notice() away.
  */
 void
-elicit_window_hide_banner (ElicitWindow *self)
+elicit_window_dismiss_notice (ElicitWindow *self)
 {
   g_return_if_fail (ELICIT_IS_WINDOW (self));
 
-  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+  if (self->notice != NULL)
+    adw_toast_dismiss (self->notice);
 }
 
 /**
- * elicit_window_get_banner_text:
+ * elicit_window_add_sidebar_section:
  * @self: a window
+ * @section: a widget: a heading and a list, say
  *
- * Returns: (nullable): the notice shown across the top, or %NULL
+ * Adds @section to the sidebar, under the servers and the sections added
+ * before.
  */
-const char *
-elicit_window_get_banner_text (ElicitWindow *self)
+void
+elicit_window_add_sidebar_section (ElicitWindow *self,
+                                   GtkWidget    *section)
 {
-  g_return_val_if_fail (ELICIT_IS_WINDOW (self), NULL);
+  g_return_if_fail (ELICIT_IS_WINDOW (self));
+  g_return_if_fail (GTK_IS_WIDGET (section));
 
-  if (!gtk_revealer_get_reveal_child (self->banner_revealer))
-    return NULL;
-
-  return gtk_label_get_text (self->banner_label);
+  gtk_box_append (self->sidebar_sections, section);
 }
 
 /**
@@ -434,6 +508,7 @@ elicit_window_show_server (ElicitWindow *self,
     if (ELICIT_IS_SERVER_ROW (child) && elicit_server_row_get_server (ELICIT_SERVER_ROW (child)) == server)
       gtk_list_box_select_row (self->server_list, GTK_LIST_BOX_ROW (child));
 
+  show_content (self);
   page = find_page (self, server);
   if (page != NULL && section != NULL)
     elicit_server_page_show_section (page, section);

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "elicit-server.h"
 
@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 
 #define ELICIT_TYPE_WINDOW (elicit_window_get_type ())
 
-G_DECLARE_FINAL_TYPE (ElicitWindow, elicit_window, ELICIT, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (ElicitWindow, elicit_window, ELICIT, WINDOW, AdwApplicationWindow)
 
 GtkWidget    *elicit_window_new              (GtkApplication *application) G_GNUC_WARN_UNUSED_RESULT;
 void          elicit_window_save_state       (ElicitWindow   *self);
@@ -26,11 +26,12 @@ void          elicit_window_set_subtitle     (ElicitWindow   *self,
 void          elicit_window_set_empty_text   (ElicitWindow   *self,
                                               const char     *title,
                                               const char     *body);
-void          elicit_window_show_banner      (ElicitWindow   *self,
+void          elicit_window_show_notice      (ElicitWindow   *self,
                                               const char     *text,
                                               gboolean        warning);
-void          elicit_window_hide_banner      (ElicitWindow   *self);
-const char   *elicit_window_get_banner_text  (ElicitWindow   *self);
+void          elicit_window_dismiss_notice   (ElicitWindow   *self);
+void          elicit_window_add_sidebar_section (ElicitWindow *self,
+                                                 GtkWidget    *section);
 void          elicit_window_show_server      (ElicitWindow   *self,
                                               ElicitServer   *server,
                                               const char     *section);

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-authorizer-private.h"
 #include "elicit-http-headers-private.h"
 #include "elicit-http-transport-private.h"
 #include "elicit-init-private.h"
@@ -52,6 +53,7 @@ elicit_http_exchange_unref (Exchange *ex)
   g_clear_pointer (&ex->parser, elicit_sse_parser_free);
   g_clear_pointer (&ex->body_buffer, g_byte_array_unref);
   g_clear_pointer (&ex->last_event_id, g_free);
+  g_clear_pointer (&ex->sent_token, g_free);
   g_free (ex);
 }
 
@@ -357,8 +359,9 @@ answer_with_error (Exchange   *ex,
   if (ex->answered)
     return;
 
+  /* The error reaches whoever asked; logging it too would tell it twice. */
   ex->answered = TRUE;
-  log_line (self, reason);
+  g_debug ("%s", reason);
 
   node = elicit_peer_build_error_response (ex->request_id, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
                                          reason);
@@ -1107,6 +1110,89 @@ exchange_failed (Exchange   *ex,
     }
 }
 
+/* Signing in ------------------------------------------------------------------- */
+
+static const char *
+www_authenticate (Exchange *ex)
+{
+  return soup_message_headers_get_list (soup_message_get_response_headers (ex->message),
+                                        "WWW-Authenticate");
+}
+
+/* A 401, or a 403 asking for more scopes, that the authorizer can answer. */
+static gboolean
+is_challenge (Exchange *ex,
+              guint     status)
+{
+  const char *header;
+
+  if (ex->self->authorizer == NULL || ex->kind == EXCHANGE_DELETE)
+    return FALSE;
+
+  if (status == SOUP_STATUS_UNAUTHORIZED)
+    return TRUE;
+
+  header = www_authenticate (ex);
+  return status == SOUP_STATUS_FORBIDDEN && header != NULL &&
+         strstr (header, "insufficient_scope") != NULL;
+}
+
+static gboolean
+is_handshake (Exchange *ex)
+{
+  return g_strcmp0 (ex->method, "initialize") == 0 || g_strcmp0 (ex->method, "server/discover") == 0;
+}
+
+static void
+challenge_answered_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = elicit_authorizer_challenge_finish (ELICIT_AUTHORIZER (object), result, &error);
+
+  if (ex->self == NULL)
+    return;
+
+  elicit_transport_hold_for_user (ELICIT_TRANSPORT (ex->self), FALSE);
+  if (ex->finished)
+    return;
+
+  if (ok)
+    {
+      elicit_http_exchange_begin (ex);
+      return;
+    }
+
+  release_gate (ex);
+
+  /* Missing scopes fail one request; without a sign-in, or before the
+   * session even began, nothing else would get through either. */
+  if (ex->kind == EXCHANGE_POST && ex->auth_status == SOUP_STATUS_FORBIDDEN &&
+      !is_handshake (ex))
+    exchange_failed (ex, error->message);
+  else if (ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_LISTEN)
+    elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, error->message);
+  else
+    give_up_stream (ex, error->message);
+}
+
+static void
+answer_challenge (Exchange *ex,
+                  guint     status)
+{
+  ElicitHttpTransport *self = ex->self;
+
+  g_debug ("HTTP %u for %s: signing in", status, get_method_name (ex));
+  g_clear_object (&ex->stream);
+  ex->auth_status = status;
+  elicit_transport_hold_for_user (ELICIT_TRANSPORT (self), TRUE);
+  elicit_authorizer_challenge_async (self->authorizer, status, www_authenticate (ex),
+                                     ex->sent_token, ex->challenges++, NULL,
+                                     challenge_answered_cb, exchange_ref (ex));
+}
+
 static void
 sent_cb (GObject      *object,
          GAsyncResult *result,
@@ -1151,6 +1237,16 @@ sent_cb (GObject      *object,
         exchange_failed (ex, reason);
       return;
     }
+
+  if (is_challenge (ex, status))
+    {
+      answer_challenge (ex, status);
+      return;
+    }
+
+  /* A stream that reconnects for hours may meet an expired token again. */
+  if (SOUP_STATUS_IS_SUCCESSFUL (status))
+    ex->challenges = 0;
 
   if (status == SOUP_STATUS_NOT_FOUND &&
       soup_message_headers_get_one (soup_message_get_request_headers (ex->message),
@@ -1233,14 +1329,56 @@ build_message (Exchange *ex)
     if (ex->last_event_id != NULL)
       soup_message_headers_replace (headers, "Last-Event-ID", ex->last_event_id);
 
+  /* The token goes to the server's own origin only: redirects elsewhere
+   * are never followed (follow_redirect()). */
+  g_clear_pointer (&ex->sent_token, g_free);
+  if (self->authorizer != NULL && elicit_authorizer_get_access_token (self->authorizer) != NULL)
+    {
+      g_autofree char *bearer = NULL;
+
+      ex->sent_token = g_strdup (elicit_authorizer_get_access_token (self->authorizer));
+      bearer = g_strconcat ("Bearer ", ex->sent_token, NULL);
+      soup_message_headers_replace (headers, "Authorization", bearer);
+    }
+
   if (ex->body != NULL)
     soup_message_set_request_body_from_bytes (message, "application/json", ex->body);
 
   return message;
 }
 
+static void begin_now (Exchange *ex);
+
+static void
+prepared_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+
+  elicit_authorizer_prepare_finish (ELICIT_AUTHORIZER (object), result);
+  if (ex->self != NULL && !ex->finished)
+    begin_now (ex);
+}
+
+/* With an authorizer, the token is read from the store, or refreshed,
+ * before the request that needs it goes out. */
 void
 elicit_http_exchange_begin (Exchange *ex)
+{
+  ElicitHttpTransport *self = ex->self;
+
+  if (self->authorizer != NULL && elicit_authorizer_needs_prepare (self->authorizer))
+    {
+      elicit_authorizer_prepare_async (self->authorizer, NULL, prepared_cb, exchange_ref (ex));
+      return;
+    }
+
+  begin_now (ex);
+}
+
+static void
+begin_now (Exchange *ex)
 {
   ElicitHttpTransport *self = ex->self;
   guint timeout = self->timeout;

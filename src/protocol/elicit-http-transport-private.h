@@ -68,6 +68,7 @@ struct _ElicitHttpTransport
   GQueue       queue;
   Exchange    *gate;
   GPtrArray   *close_tasks;
+  ElicitAuthorizer *authorizer;
 
   guint        timeout;
   gsize        max_body_size;
@@ -93,6 +94,9 @@ struct _Exchange
   JsonNode            *request_id;    /* the request awaiting an answer, if any */
   GUri                *uri;
   guint                redirects;
+  char                *sent_token;    /* the bearer token of this attempt */
+  guint                challenges;    /* 401s and 403s answered so far */
+  guint                auth_status;   /* the last of them */
 
   SoupMessage         *message;
   GCancellable        *cancellable;

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
+#include "elicit-authorizer-private.h"
 #include "elicit-http-headers-private.h"
 #include "elicit-http-transport.h"
 #include "elicit-http-transport-private.h"
@@ -227,6 +228,8 @@ elicit_http_transport_dispose (GObject *object)
     }
 
   g_clear_object (&self->soup);
+
+  g_clear_object (&self->authorizer);
 
   G_OBJECT_CLASS (elicit_http_transport_parent_class)->dispose (object);
 }
@@ -863,4 +866,46 @@ elicit_http_transport_add_header (ElicitHttpTransport  *self,
   g_ptr_array_add (self->header_values, g_steal_pointer (&stripped));
 
   return TRUE;
+}
+
+/**
+ * elicit_http_transport_set_authorizer:
+ * @self: an HTTP transport
+ * @authorizer: (nullable): the authorizer of the server, or %NULL
+ *
+ * Signs in to the server with @authorizer: every request carries its
+ * bearer token (to the server's own address only: redirects elsewhere are
+ * never followed), and a request the server answers with 401, or 403
+ * `insufficient_scope`, waits for @authorizer to sign in (which may take as
+ * long as the user does; calls do not time out meanwhile), then is sent
+ * again, a bounded number of times.
+ *
+ * Since: 1.2
+ */
+void
+elicit_http_transport_set_authorizer (ElicitHttpTransport *self,
+                                      ElicitAuthorizer    *authorizer)
+{
+  g_return_if_fail (ELICIT_IS_HTTP_TRANSPORT (self));
+  g_return_if_fail (!authorizer || ELICIT_IS_AUTHORIZER (authorizer));
+
+  g_set_object (&self->authorizer, authorizer);
+}
+
+/**
+ * elicit_http_transport_get_authorizer:
+ * @self: an HTTP transport
+ *
+ * Gets the authorizer set with [method@HttpTransport.set_authorizer].
+ *
+ * Returns: (transfer none) (nullable): the authorizer
+ *
+ * Since: 1.2
+ */
+ElicitAuthorizer *
+elicit_http_transport_get_authorizer (ElicitHttpTransport *self)
+{
+  g_return_val_if_fail (ELICIT_IS_HTTP_TRANSPORT (self), NULL);
+
+  return self->authorizer;
 }

@@ -15,6 +15,7 @@
 
 #include "elicit-version.h"
 #include "elicit-transport.h"
+#include "elicit-authorizer.h"
 
 G_BEGIN_DECLS
 
@@ -95,5 +96,11 @@ gboolean         elicit_http_transport_add_header           (ElicitHttpTransport
                                                              const char           *name,
                                                              const char           *value,
                                                              GError              **error);
+
+ELICIT_AVAILABLE_IN_ALL
+void             elicit_http_transport_set_authorizer       (ElicitHttpTransport  *self,
+                                                             ElicitAuthorizer     *authorizer);
+ELICIT_AVAILABLE_IN_ALL
+ElicitAuthorizer *elicit_http_transport_get_authorizer      (ElicitHttpTransport  *self);
 
 G_END_DECLS

@@ -274,8 +274,10 @@ call_timeout_cb (gpointer data)
   g_autofree char *text = NULL;
 
   /* The other side may be waiting for our user to answer one of its
-   * requests; that is not the other side being slow. */
-  if (g_hash_table_size (self->requests) > 0)
+   * requests, or the transport for the user to sign in; that is not the
+   * other side being slow. */
+  if (g_hash_table_size (self->requests) > 0 ||
+      (self->transport != NULL && elicit_transport_get_waiting_for_user (self->transport)))
     {
       restart_timeout (self, call);
       return G_SOURCE_REMOVE;

@@ -209,6 +209,29 @@ ensure_server (ElicitPromptQueue *self,
   return server;
 }
 
+static guint cancel_server (Server *server);
+
+/* The group @request was queued in: its session's, its origin's, or the
+ * one of the requests without either. */
+static Server *
+server_for_request (ElicitPromptQueue *self,
+                    ElicitRequest     *request)
+{
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
+  GHashTableIter iter;
+  gpointer value;
+
+  if (session != NULL)
+    return lookup_server (self, session);
+
+  g_hash_table_iter_init (&iter, self->origins);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (g_queue_find (&((Server *) value)->requests, request) != NULL)
+      return value;
+
+  return self->sessionless;
+}
+
 /* Requests --------------------------------------------------------------------- */
 
 static void
@@ -1044,6 +1067,150 @@ elicit_prompt_queue_withdraw_all (ElicitPromptQueue *self,
   server = lookup_server (self, session);
   if (server != NULL)
     withdraw_server (server, reason);
+}
+
+/**
+ * elicit_prompt_queue_get_position:
+ * @self: a prompt queue
+ * @request: a request
+ *
+ * Gets where @request stands among the requests of its server (its
+ * session) in the queue: 1 for the one shown or shown next. With
+ * [method@PromptQueue.get_n_pending], this is what a dialog says as
+ * "1 of 5".
+ *
+ * Returns: the position from 1, or 0 if @request is not in the queue
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_get_position (ElicitPromptQueue *self,
+                                  ElicitRequest     *request)
+{
+  Server *server;
+  int position;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
+
+  server = server_for_request (self, request);
+  if (server == NULL)
+    return 0;
+
+  position = g_queue_index (&server->requests, request);
+
+  return position >= 0 ? (guint) position + 1 : 0;
+}
+
+/**
+ * elicit_prompt_queue_cancel_all:
+ * @self: a prompt queue
+ * @session: (nullable): a session, or %NULL for the requests without one
+ *
+ * Answers every request of @session's server in the queue, shown or
+ * waiting, with `cancel`, as if the user had dismissed each in turn: each
+ * request gets exactly one answer, and none of them is shown afterwards.
+ * This is a dialog's "Cancel All".
+ *
+ * Returns: how many requests were cancelled
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_cancel_all (ElicitPromptQueue *self,
+                                ElicitSession     *session)
+{
+  Server *server;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (session == NULL || ELICIT_IS_SESSION (session), 0);
+
+  server = lookup_server (self, session);
+
+  return server != NULL ? cancel_server (server) : 0;
+}
+
+/**
+ * elicit_prompt_queue_get_n_pending_with:
+ * @self: a prompt queue
+ * @request: a request in the queue
+ *
+ * Gets how many requests the queue holds together with @request (itself
+ * included): those of its server, or of its origin when it was queued with
+ * [method@PromptQueue.push_from]. The count a dialog's "1 of 5" shows.
+ *
+ * Returns: the number of requests, or 0 if @request is not in the queue
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
+                                        ElicitRequest     *request)
+{
+  Server *server;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
+
+  server = server_for_request (self, request);
+  if (server == NULL || g_queue_find (&server->requests, request) == NULL)
+    return 0;
+
+  return server->requests.length;
+}
+
+/**
+ * elicit_prompt_queue_cancel_with:
+ * @self: a prompt queue
+ * @request: a request in the queue
+ *
+ * Cancels @request and every request the queue holds together with it (of
+ * its server, or of its origin), as [method@PromptQueue.cancel_all] does:
+ * a dialog's "Cancel All", whoever asked.
+ *
+ * Returns: how many requests were cancelled
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_cancel_with (ElicitPromptQueue *self,
+                                 ElicitRequest     *request)
+{
+  Server *server;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
+
+  server = server_for_request (self, request);
+  if (server == NULL || g_queue_find (&server->requests, request) == NULL)
+    return 0;
+
+  return cancel_server (server);
+}
+
+static guint
+cancel_server (Server *server)
+{
+  g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n_cancelled = 0;
+
+  for (GList *l = server->requests.head; l != NULL; l = l->next)
+    g_ptr_array_add (requests, g_object_ref (l->data));
+
+  /* In the order they came. The next one is brought forward from an idle
+   * callback, by which time none is left. */
+  for (guint i = 0; i < requests->len; i++)
+    {
+      ElicitRequest *request = g_ptr_array_index (requests, i);
+
+      if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
+        continue;
+
+      elicit_request_cancel (request);
+      n_cancelled++;
+    }
+
+  return n_cancelled;
 }
 
 void

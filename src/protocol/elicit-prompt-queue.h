@@ -108,5 +108,17 @@ ELICIT_AVAILABLE_IN_ALL
 void               elicit_prompt_queue_withdraw_origin (ElicitPromptQueue *self,
                                                         const char        *origin,
                                                         const char        *reason);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_get_position    (ElicitPromptQueue *self,
+                                                        ElicitRequest     *request);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_cancel_all      (ElicitPromptQueue *self,
+                                                        ElicitSession     *session);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
+                                                           ElicitRequest     *request);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_cancel_with     (ElicitPromptQueue *self,
+                                                        ElicitRequest     *request);
 
 G_END_DECLS

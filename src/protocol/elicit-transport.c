@@ -49,6 +49,7 @@ typedef struct
 {
   gboolean  closed;
   GError   *error;
+  guint     waiting_for_user;
 } ElicitTransportPrivate;
 
 enum {
@@ -60,6 +61,14 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_WAITING_FOR_USER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ElicitTransport, elicit_transport, G_TYPE_OBJECT)
 
@@ -119,6 +128,23 @@ elicit_transport_real_close_finish (ElicitTransport  *self,
 }
 
 static void
+elicit_transport_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_WAITING_FOR_USER:
+      g_value_set_boolean (value, elicit_transport_get_waiting_for_user (ELICIT_TRANSPORT (object)));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 elicit_transport_class_init (ElicitTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -126,6 +152,21 @@ elicit_transport_class_init (ElicitTransportClass *klass)
   elicit_ensure_i18n ();
 
   object_class->finalize = elicit_transport_finalize;
+  object_class->get_property = elicit_transport_get_property;
+
+  /**
+   * ElicitTransport:waiting-for-user:
+   *
+   * Whether the transport waits for the user, such as for a sign-in (see
+   * [method@Transport.hold_for_user]); calls do not time out meanwhile.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_WAITING_FOR_USER] =
+    g_param_spec_boolean ("waiting-for-user", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   klass->close_async = elicit_transport_real_close_async;
   klass->close_finish = elicit_transport_real_close_finish;
@@ -770,4 +811,58 @@ elicit_clear_source (GSource **source)
       g_source_destroy (*source);
       g_clear_pointer (source, g_source_unref);
     }
+}
+
+/**
+ * elicit_transport_hold_for_user:
+ * @self: a transport
+ * @waiting: %TRUE when a wait for the user begins, %FALSE when it ends
+ *
+ * For implementations: the transport waits for the user (for instance
+ * while they sign in to the server, which may take minutes). While it
+ * does, [property@Transport:waiting-for-user] is %TRUE and an [class@Peer]
+ * over it lets no call time out. Holds are counted: end every one begun.
+ *
+ * Since: 1.2
+ */
+void
+elicit_transport_hold_for_user (ElicitTransport *self,
+                                gboolean         waiting)
+{
+  ElicitTransportPrivate *priv;
+  gboolean was_waiting;
+
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+
+  priv = elicit_transport_get_instance_private (self);
+  was_waiting = priv->waiting_for_user > 0;
+
+  if (waiting)
+    priv->waiting_for_user++;
+  else if (priv->waiting_for_user > 0)
+    priv->waiting_for_user--;
+
+  if (was_waiting != (priv->waiting_for_user > 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WAITING_FOR_USER]);
+}
+
+/**
+ * elicit_transport_get_waiting_for_user:
+ * @self: a transport
+ *
+ * Gets [property@Transport:waiting-for-user].
+ *
+ * Returns: whether the transport waits for the user
+ *
+ * Since: 1.2
+ */
+gboolean
+elicit_transport_get_waiting_for_user (ElicitTransport *self)
+{
+  ElicitTransportPrivate *priv;
+
+  g_return_val_if_fail (ELICIT_IS_TRANSPORT (self), FALSE);
+
+  priv = elicit_transport_get_instance_private (self);
+  return priv->waiting_for_user > 0;
 }

@@ -155,6 +155,11 @@ ELICIT_AVAILABLE_IN_ALL
 void          elicit_transport_emit_log             (ElicitTransport      *self,
                                                      const char           *line);
 ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_hold_for_user        (ElicitTransport      *self,
+                                                     gboolean              waiting);
+ELICIT_AVAILABLE_IN_ALL
+gboolean      elicit_transport_get_waiting_for_user (ElicitTransport      *self);
+ELICIT_AVAILABLE_IN_ALL
 gboolean      elicit_transport_receive_text         (ElicitTransport      *self,
                                                      const char           *text,
                                                      gssize                length,

@@ -21,13 +21,15 @@ typedef gboolean (*ElicitDialogLaunchFunc) (ElicitDialog  *dialog,
                                             GError       **error);
 
 /* Shared by the files of ElicitDialog: elicit-dialog.c (the window, its
- * actions and form mode) and elicit-dialog-url.c (URL mode). */
+ * actions and form mode), elicit-dialog-url.c (URL mode) and
+ * elicit-dialog-queue.c (how many more wait, and Cancel All). */
 
 struct _ElicitDialog
 {
   GtkWindow               parent_instance;
 
   ElicitRequest          *request;
+  ElicitPromptQueue      *queue;
   char                   *server_label;
   char                   *server_claim;
   char                   *client_claim;
@@ -56,6 +58,8 @@ struct _ElicitDialog
   GtkLabel               *window_title_label;
   GtkStack               *stack;
   GtkWidget              *request_page;
+  GtkWidget              *queue_box;
+  GtkLabel               *queue_label;
   GtkLabel               *server_name_label;
   GtkLabel               *purpose_label;
   GtkLabel               *server_claim_label;
@@ -78,6 +82,8 @@ gboolean    elicit_dialog_is_pending          (ElicitDialog           *self);
 void        elicit_dialog_update_actions      (ElicitDialog           *self);
 void        elicit_dialog_build_url           (ElicitDialog           *self);
 void        elicit_dialog_accept_url          (ElicitDialog           *self);
+void        elicit_dialog_update_queue        (ElicitDialog           *self);
+void        elicit_dialog_cancel_all          (ElicitDialog           *self);
 
 void        elicit_dialog_set_launch_func     (ElicitDialog           *self,
                                                ElicitDialogLaunchFunc  func,

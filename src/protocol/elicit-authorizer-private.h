@@ -1,0 +1,95 @@
+/* elicit-authorizer-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "elicit-auth-private.h"
+#include "elicit-authorizer.h"
+
+G_BEGIN_DECLS
+
+/* ElicitAuthorizer is one class in two files: the object, its settings and
+ * its record in the token store in elicit-authorizer.c; what happens when a
+ * server says 401 or 403 (discovery, registration, the code flow, client
+ * credentials, refresh, step-up) in elicit-authorizer-flow.c. */
+
+/* Challenges one request may answer before it gives up. */
+#define ELICIT_AUTHORIZER_MAX_CHALLENGES 3
+/* A token this close to its expiry is refreshed before it is sent. */
+#define ELICIT_AUTHORIZER_REFRESH_MARGIN_S 60
+
+struct _ElicitAuthorizer
+{
+  GObject           parent_instance;
+
+  char             *resource;
+  char             *server_label;
+  char             *client_id;
+  char             *client_secret;
+  char             *client_key;
+  char             *scope;
+  char             *client_metadata_url;
+  ElicitAuthGrant   grant;
+  ElicitTokenStore *store;
+  gboolean          auto_approve;
+
+  SoupSession      *soup;
+  /* What is known, and kept in the store as one record. */
+  char             *issuer;        /* of the registration and tokens */
+  ElicitAuthClient *registered;    /* a dynamic registration with @issuer */
+  ElicitAuthTokens *tokens;
+  ElicitAuthServer *server;        /* as last discovered */
+  gboolean          loaded;        /* the store was read (at the first 401) */
+
+  /* The flow under way, and who waits for it. */
+  GPtrArray        *waiters;
+  GPtrArray        *preparers;
+  ElicitSignIn     *sign_in;
+};
+
+void         elicit_auth_client_free          (ElicitAuthClient *client);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitAuthClient, elicit_auth_client_free)
+
+/* elicit-authorizer.c */
+void         elicit_authorizer_set_tokens     (ElicitAuthorizer *self,
+                                               const char       *issuer,
+                                               ElicitAuthTokens *tokens);
+void         elicit_authorizer_forget_issuer  (ElicitAuthorizer *self);
+void         elicit_authorizer_save           (ElicitAuthorizer *self);
+void         elicit_authorizer_read_record    (ElicitAuthorizer *self,
+                                               const char       *text);
+gboolean     elicit_authorizer_emit_sign_in   (ElicitAuthorizer *self,
+                                               ElicitSignIn     *sign_in);
+
+/* For ElicitHttpTransport. The bearer token to send, or NULL. */
+const char  *elicit_authorizer_get_access_token (ElicitAuthorizer *self);
+/* Whether to call elicit_authorizer_prepare_async() before sending: the
+ * token is about to expire and can be refreshed. */
+gboolean     elicit_authorizer_needs_prepare  (ElicitAuthorizer     *self);
+void         elicit_authorizer_prepare_async  (ElicitAuthorizer     *self,
+                                               GCancellable         *cancellable,
+                                               GAsyncReadyCallback   callback,
+                                               gpointer              user_data);
+void         elicit_authorizer_prepare_finish (ElicitAuthorizer     *self,
+                                               GAsyncResult         *result);
+/* The server answered a request sent with @sent_token (or none) with
+ * @status (401, or 403) and @www_authenticate: obtains a token that may do
+ * better. @attempt counts the challenges this request already met. FALSE
+ * with the reason when it is no use asking again. */
+void         elicit_authorizer_challenge_async  (ElicitAuthorizer     *self,
+                                                 guint                 status,
+                                                 const char           *www_authenticate,
+                                                 const char           *sent_token,
+                                                 guint                 attempt,
+                                                 GCancellable         *cancellable,
+                                                 GAsyncReadyCallback   callback,
+                                                 gpointer              user_data);
+gboolean     elicit_authorizer_challenge_finish (ElicitAuthorizer     *self,
+                                                 GAsyncResult         *result,
+                                                 GError              **error);
+
+G_END_DECLS
