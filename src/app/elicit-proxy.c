@@ -145,6 +145,7 @@ input_request_cb (ElicitInputSource *input,
                   ElicitRequest     *request,
                   Proxy             *proxy)
 {
+  elicit_cli_timing_mark ("elicitation-received");
   elicit_prompt_queue_push (elicit_prompter_get_queue (proxy->prompter), request);
 }
 
