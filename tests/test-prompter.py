@@ -61,6 +61,11 @@ with open(os.path.join(RUNTIME, 'bus.conf'), 'w') as conf:
 ''' % SERVICE_DIR)
 
 os.environ['XDG_RUNTIME_DIR'] = RUNTIME
+# The app's window, when a test opens it, lists no servers of the user's.
+os.environ['XDG_CONFIG_HOME'] = os.path.join(RUNTIME, 'config')
+os.makedirs(os.path.join(RUNTIME, 'config', 'elicit'))
+with open(os.path.join(RUNTIME, 'config', 'elicit', 'servers.json'), 'w') as servers:
+    servers.write('{"mcpServers": {}}')
 os.environ['DBUS_SESSION_BUS_ADDRESS'] = ADDRESS
 # What the daemon passes on to what it activates: the app under test.
 DAEMON = subprocess.Popen(['dbus-daemon', '--config-file', os.path.join(RUNTIME, 'bus.conf'),
@@ -261,6 +266,35 @@ def accept_decline_and_cancel_reach_the_caller():
         do_action(wait_sensitive(dialog, 'push button', button))
         check_equal(CALLER.response(handle), [(action, '')], 'the Response to ' + button)
         wait_gone('Request from Everything')
+
+
+@test
+def the_window_lists_recent_prompts_with_time_server_client_and_action_never_content():
+    BUS.call_sync(BUS_NAME, PATH, 'org.freedesktop.Application', 'Activate',
+                  GLib.Variant('(a{sv})', ({},)), None, Gio.DBusCallFlags.NONE, -1, None)
+
+    def recent_list():
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is None or app.get_process_id() != APP.process.pid:
+                continue
+            for j in range(app.childCount):
+                for acc in walk(app.getChildAtIndex(j)):
+                    if acc.name == 'Recent Prompts' and acc.getRoleName() == 'list':
+                        return acc
+        return None
+    def rows():
+        found = recent_list()
+        return found and [[acc.name for acc in walk(row) if acc.getRoleName() == 'label']
+                          for row in [found.getChildAtIndex(i) for i in range(found.childCount)]
+                          if row.getRoleName() == 'list item']
+    texts = wait_spinning('the recent prompts', rows)
+    check_equal(len(texts), 3, 'rows: %r' % texts)
+    for row, action in zip(texts, ('Cancelled', 'Declined', 'Accepted')):
+        check_equal(row[:2], ['Everything', 'via “claude”'], 'who asked')
+        check(row[2].endswith(' · ' + action) and ':' in row[2], 'when and how: %r' % row[2])
+    check(not any('Ada' in label for row in texts for label in row), 'the content is never shown')
 
 
 @test

@@ -19,6 +19,8 @@
 #include "elicit-application.h"
 #include "elicit-cli.h"
 #include "elicit-prompter-service.h"
+#include "elicit-recent-prompt.h"
+#include "elicit-recent-view.h"
 #include "elicit-server.h"
 #include "elicit-settings.h"
 #include "elicit-window.h"
@@ -27,6 +29,8 @@
 /* Started by D-Bus activation for a caller's prompt, the app quits this
  * long after its last dialog closed. */
 #define SERVICE_INACTIVITY_TIMEOUT_MS 10000
+/* How many answered prompts the window lists (in memory only). */
+#define RECENT_MAX 50
 
 /**
  * ElicitApplication:
@@ -56,6 +60,7 @@ struct _ElicitApplication
   GSettings         *settings;
   ElicitPromptQueue *queue;
   ElicitPrompterService *prompter;
+  GListStore        *recent;           /* ElicitRecentPrompts, newest first */
   GFile             *config_file;      /* from --config, or NULL */
   ElicitConfig      *config;
   GListStore        *servers;
@@ -91,6 +96,7 @@ ensure_window (ElicitApplication *self)
       window = ELICIT_WINDOW (elicit_window_new (GTK_APPLICATION (self)));
       elicit_window_set_servers (window, G_LIST_MODEL (self->servers));
       elicit_window_set_empty_text (window, _("Starting…"), "");
+      elicit_window_add_sidebar_section (window, elicit_recent_view_new (G_LIST_MODEL (self->recent)));
     }
 
   return window;
@@ -412,6 +418,44 @@ label_remote_dialog (ElicitApplication   *self,
                 elicit_remote_request_get_request (remote), focused);
 }
 
+/* Recent prompts: who asked, when it was answered, how; never the content. */
+static void
+record_answer_cb (ElicitApplication *self,
+                  GParamSpec        *pspec,
+                  ElicitRequest     *request)
+{
+  g_autoptr(ElicitRecentPrompt) prompt = NULL;
+  g_autoptr(GDateTime) now = NULL;
+  guint n;
+
+  if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+    return;
+
+  g_signal_handlers_disconnect_by_func (request, record_answer_cb, self);
+  now = g_date_time_new_now_local ();
+  prompt = elicit_recent_prompt_new (now, g_object_get_data (G_OBJECT (request), "elicit-recent-server"),
+                                     g_object_get_data (G_OBJECT (request), "elicit-recent-client"),
+                                     elicit_request_get_state (request));
+  g_list_store_insert (self->recent, 0, prompt);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->recent));
+  if (n > RECENT_MAX)
+    g_list_store_splice (self->recent, RECENT_MAX, n - RECENT_MAX, NULL, 0);
+}
+
+static void
+record_when_answered (ElicitApplication *self,
+                      ElicitRequest     *request,
+                      const char        *server,
+                      const char        *client)
+{
+  g_object_set_data_full (G_OBJECT (request), "elicit-recent-server",
+                          g_strdup (server != NULL ? server : _("Unnamed server")), g_free);
+  g_object_set_data_full (G_OBJECT (request), "elicit-recent-client", g_strdup (client), g_free);
+  g_signal_connect_object (request, "notify::state", G_CALLBACK (record_answer_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 prompt_cb (ElicitApplication *self,
            ElicitRequest     *request)
@@ -437,10 +481,17 @@ prompt_cb (ElicitApplication *self,
   gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
 
   if (server != NULL)
-    track_dialog (self, dialog, elicit_server_get_name (server), elicit_server_get_name (server),
-                  request, focused);
+    {
+      track_dialog (self, dialog, elicit_server_get_name (server), elicit_server_get_name (server),
+                    request, focused);
+      record_when_answered (self, request, elicit_server_get_name (server), NULL);
+    }
   else if (remote != NULL)
-    label_remote_dialog (self, ELICIT_DIALOG (dialog), remote, focused);
+    {
+      label_remote_dialog (self, ELICIT_DIALOG (dialog), remote, focused);
+      record_when_answered (self, request, elicit_remote_request_get_server_label (remote),
+                            elicit_remote_request_get_client_label (remote));
+    }
 
   elicit_cli_timing_mark ("app-dialog-built");
   if (elicit_cli_timing_enabled ())
@@ -817,6 +868,11 @@ elicit_application_shutdown (GApplication *application)
   ElicitApplication *self = ELICIT_APPLICATION (application);
   ElicitWindow *window = get_window (self);
 
+  /* Every external caller still waiting hears cancel before the app goes,
+   * while the window they are listed in is still there. */
+  if (self->prompter != NULL)
+    elicit_prompter_service_unexport (self->prompter);
+
   /* Gone before the servers: the loop below runs while their pages are
    * taken down, and a window that lays out a page losing its focused widget
    * trips over it (GTK 4.8). */
@@ -828,9 +884,6 @@ elicit_application_shutdown (GApplication *application)
 
   g_cancellable_cancel (self->load_cancellable);
   g_clear_handle_id (&self->notice_source, g_source_remove);
-  /* Every external caller still waiting hears cancel before the app goes. */
-  if (self->prompter != NULL)
-    elicit_prompter_service_unexport (self->prompter);
   stop_servers_and_wait (self);
 
   G_APPLICATION_CLASS (elicit_application_parent_class)->shutdown (application);
@@ -884,6 +937,7 @@ elicit_application_dispose (GObject *object)
   g_clear_object (&self->servers);
   g_clear_object (&self->load_cancellable);
   g_clear_object (&self->prompter);
+  g_clear_object (&self->recent);
   g_clear_object (&self->queue);
 
   G_OBJECT_CLASS (elicit_application_parent_class)->dispose (object);
@@ -934,6 +988,7 @@ elicit_application_init (ElicitApplication *self)
 
   self->queue = elicit_prompt_queue_new ();
   self->servers = g_list_store_new (ELICIT_TYPE_SERVER);
+  self->recent = g_list_store_new (ELICIT_TYPE_RECENT_PROMPT);
   self->dialogs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->refused = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->refused_total = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
