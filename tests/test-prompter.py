@@ -27,7 +27,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from atspi_helpers import (Failure, a11y_env, atspi_missing, check, check_equal,  # noqa: E402
+from atspi_helpers import (Failure, Skip, a11y_env, atspi_missing, check, check_equal,  # noqa: E402
                            do_action, run_tests, set_text, showing, skip_all, tap, test,
                            wait_for, wait_sensitive, walk)
 
@@ -49,7 +49,9 @@ if not ELICIT or not SERVICE_DIR:
 # The test's own bus ----------------------------------------------------------------------
 
 RUNTIME = tempfile.mkdtemp(prefix='elicit-prompter-')
-os.chmod(RUNTIME, 0o700)
+# Others may reach the socket, and the bus lets them in: the prompter itself
+# must refuse them.
+os.chmod(RUNTIME, 0o711)
 ADDRESS = 'unix:path=' + os.path.join(RUNTIME, 'bus')
 with open(os.path.join(RUNTIME, 'bus.conf'), 'w') as conf:
     conf.write('''<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -57,6 +59,9 @@ with open(os.path.join(RUNTIME, 'bus.conf'), 'w') as conf:
 <busconfig>
   <include>/usr/share/dbus-1/session.conf</include>
   <servicedir>%s</servicedir>
+  <policy context="default">
+    <allow user="*"/>
+  </policy>
 </busconfig>
 ''' % SERVICE_DIR)
 
@@ -317,6 +322,37 @@ def a_caller_that_disconnects_mid_prompt_has_its_prompt_withdrawn():
     wait_spinning('the withdrawn notice',
                   lambda: has_label(dialog, 'The server withdrew this request'))
     wait_gone('Request from Leaving')
+
+
+OTHER_USER_ASKS = '''
+import sys
+from gi.repository import Gio, GLib
+bus = Gio.DBusConnection.new_for_address_sync(
+    sys.argv[1], Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+    Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+try:
+    bus.call_sync('org.gnome.World.Elicit', '/org/gnome/World/Elicit',
+                  'org.gnome.World.Elicit.Prompter', 'Ask',
+                  GLib.Variant('(sssa{sv})', ('Other', 'mallory', sys.argv[2], {})),
+                  None, Gio.DBusCallFlags.NONE, -1, None)
+    print('asked')
+except GLib.Error as e:
+    print(e.message)
+'''
+
+
+@test
+def a_caller_running_as_another_user_is_refused():
+    if os.getuid() != 0 or not shutil.which('setpriv'):
+        raise Skip('needs root and setpriv to run a caller as another user')
+    done = subprocess.run(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups',
+                           PYTHON, '-c', OTHER_USER_ASKS, ADDRESS, json.dumps(FORM)],
+                          capture_output=True, text=True, timeout=60,
+                          env={'PATH': '/usr/bin:/bin'})
+    check_equal(done.stdout.strip(), 'GDBus.Error:org.freedesktop.DBus.Error.AccessDenied: '
+                'Only the session’s own user may ask', 'what the other user got: ' + done.stderr)
+    spin(0.2)
+    check(not dialogs('Request from Other'), 'no dialog for another user')
 
 
 @test

@@ -356,7 +356,7 @@ got_unix_user_cb (GObject      *object,
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.AccessDenied",
-                                                  _("Only the session's own user may ask"));
+                                                  _("Only the session’s own user may ask"));
       return;
     }
 
