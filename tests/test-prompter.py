@@ -306,6 +306,12 @@ def the_window_lists_recent_prompts_with_time_server_client_and_action_never_con
 def close_from_the_caller_closes_the_dialog_and_answers_cancel():
     handle = CALLER.ask('Closing', 'claude')
     wait_dialog('Request from Closing')
+    # What the prompt's notification does when clicked: its dialog to the front.
+    BUS.call_sync(BUS_NAME, PATH, 'org.gtk.Actions', 'Activate',
+                  GLib.Variant('(sava{sv})', ('show-prompt', [GLib.Variant('s', handle)], {})),
+                  None, Gio.DBusCallFlags.NONE, -1, None)
+    wait_spinning('the dialog active', lambda: any(
+        d.getState().contains(pyatspi.STATE_ACTIVE) for d in dialogs('Request from Closing')))
     CALLER.close_request(handle)
     check_equal(CALLER.response(handle), [('cancel', '')], 'the Response')
     wait_gone('Request from Closing')

@@ -161,6 +161,9 @@ bus_get_cb (GObject      *object,
   GError *error = NULL;
   GDBusConnection *connection = g_bus_get_finish (result, &error);
 
+  /* A bus that goes away takes the prompter with it, not the proxy. */
+  if (connection != NULL)
+    g_dbus_connection_set_exit_on_close (connection, FALSE);
   connected (self, connection, error);
 }
 
