@@ -134,7 +134,7 @@ static void
 remote_finished_cb (ElicitRemoteRequest   *remote,
                     ElicitPrompterService *self)
 {
-  g_autoptr(ElicitRemoteRequest) hold = g_object_ref (remote);
+  g_autoptr(ElicitRemoteRequest) hold G_GNUC_UNUSED = g_object_ref (remote);
 
   if (g_hash_table_lookup (self->requests, elicit_remote_request_get_handle (remote)) != remote)
     return;

@@ -102,7 +102,7 @@ send_response (ElicitRemoteRequest *self)
 static void
 finish (ElicitRemoteRequest *self)
 {
-  g_autoptr(ElicitRemoteRequest) hold = g_object_ref (self);
+  g_autoptr(ElicitRemoteRequest) hold G_GNUC_UNUSED = g_object_ref (self);
 
   if (self->finished)
     return;
@@ -128,7 +128,7 @@ handle_close_cb (ElicitDBusRequest     *skeleton,
                  GDBusMethodInvocation *invocation,
                  ElicitRemoteRequest   *self)
 {
-  g_autoptr(ElicitRemoteRequest) hold = g_object_ref (self);
+  g_autoptr(ElicitRemoteRequest) hold G_GNUC_UNUSED = g_object_ref (self);
 
   if (g_strcmp0 (g_dbus_method_invocation_get_sender (invocation), self->sender) != 0)
     {
