@@ -12,7 +12,7 @@
 # only.
 #
 #   hostile-as.py --mode MODE --log FILE [--client-id ID] [--client-secret SECRET]
-#                 [--jwt-key PEM]
+#                 [--jwt-key PEM] [--expires-in SECONDS]
 #
 # Endpoints (every mode):
 #   /mcp                       the MCP endpoint (Streamable HTTP, protocol 2025-11-25, JSON
@@ -38,7 +38,9 @@
 #                              must match), refresh_token, client_credentials (client_secret_basic,
 #                              client_secret_post, or a private_key_jwt assertion whose shape and
 #                              claims are checked, and whose signature is checked when --jwt-key
-#                              names the key and python3-cryptography is installed)
+#                              names the key and python3-cryptography is installed); access
+#                              tokens say expires_in SECONDS (--expires-in, default 3600: a
+#                              short one makes clients refresh)
 #   /register                  dynamic client registration (RFC 7591): 201 with a new client_id,
 #                              and a client_secret unless token_endpoint_auth_method is "none"
 #
@@ -115,6 +117,7 @@ class State:
         self.access_tokens = {}
         self.refresh_tokens = {}
         self.jwt_key = load_jwt_key(args.jwt_key) if args.jwt_key else None
+        self.expires_in = args.expires_in
 
     def log(self, entry):
         with self.lock:
@@ -453,7 +456,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send_huge_token()
         access = state.issue('access_token')
         state.access_tokens[access] = client_id
-        answer = {'access_token': access, 'token_type': 'Bearer', 'expires_in': 3600,
+        answer = {'access_token': access, 'token_type': 'Bearer', 'expires_in': state.expires_in,
                   'scope': scope}
         if grant != 'client_credentials':
             refresh = state.issue('refresh_token')
@@ -555,6 +558,8 @@ def main():
                         help='a pre-registered client (for client credentials)')
     parser.add_argument('--client-secret', default='hostile-secret-preregistered')
     parser.add_argument('--jwt-key', help='PEM key that verifies client assertions')
+    parser.add_argument('--expires-in', type=int, default=3600,
+                        help='the lifetime of access tokens, in seconds')
     args = parser.parse_args()
 
     state = State(args)

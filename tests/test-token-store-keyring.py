@@ -17,18 +17,14 @@ import sys
 
 from gi.repository import Gio, GLib
 
+from secret_service import (SCHEMA, SECRETS, bus, item_property, items_of, lock_login,
+                            unlock_login)
+
 TOOL = os.environ['ELICIT_TOKEN_STORE_TOOL']
 HOME = os.environ['ELICIT_TEST_KEYRING_HOME']
 KEYRING_FILE = os.environ['ELICIT_TEST_KEYRING_FILE']
 PASSWORD = os.environ['ELICIT_TEST_KEYRING_PASSWORD']
 DAEMON_PID = int(os.environ['ELICIT_TEST_KEYRING_PID'])
-
-SECRETS = 'org.freedesktop.secrets'
-SERVICE_PATH = '/org/freedesktop/secrets'
-SERVICE_IFACE = 'org.freedesktop.Secret.Service'
-ITEM_IFACE = 'org.freedesktop.Secret.Item'
-LOGIN = '/org/freedesktop/secrets/collection/login'
-SCHEMA = 'org.gnome.World.Elicit.Token'
 
 # The query is part of the resource, never of the label.
 SERVER = 'https://mcp.example.com/mcp?tenant=t1'
@@ -81,49 +77,7 @@ def tool(*args, env=None):
     return results
 
 
-# The Secret Service, seen from outside -----------------------------------------
-
-_bus = []
-
-
-def bus():
-    # Held for the whole run: the plain session of unlock_login() lives as long as the
-    # connection that opened it, and GLib drops a shared connection nobody holds.
-    if not _bus:
-        _bus.append(Gio.bus_get_sync(Gio.BusType.SESSION, None))
-    return _bus[0]
-
-
-def call(path, iface, method, args, reply=None):
-    return bus().call_sync(SECRETS, path, iface, method, args,
-                           GLib.VariantType.new(reply) if reply else None,
-                           Gio.DBusCallFlags.NONE, -1, None).unpack()
-
-
-def items_of(resource):
-    unlocked, locked = call(SERVICE_PATH, SERVICE_IFACE, 'SearchItems',
-                            GLib.Variant('(a{ss})', ({'xdg:schema': SCHEMA,
-                                                      'resource': resource},)),
-                            '(aoao)')
-    return unlocked + locked
-
-
-def item_property(path, name):
-    return call(path, 'org.freedesktop.DBus.Properties', 'Get',
-                GLib.Variant('(ss)', (ITEM_IFACE, name)), '(v)')[0]
-
-
-def lock_login():
-    call(SERVICE_PATH, SERVICE_IFACE, 'Lock', GLib.Variant('(ao)', ([LOGIN],)), '(aoo)')
-
-
-def unlock_login():
-    # GNOME Keyring's own way to unlock without a prompt, as Passwords and Keys does.
-    _, session = call(SERVICE_PATH, SERVICE_IFACE, 'OpenSession',
-                      GLib.Variant('(sv)', ('plain', GLib.Variant('s', ''))), '(vo)')
-    secret = (session, b'', PASSWORD.encode(), 'text/plain')
-    call(SERVICE_PATH, 'org.gnome.keyring.InternalUnsupportedGuiltRiddenInterface',
-         'UnlockWithMasterPassword', GLib.Variant('(o(oayays))', (LOGIN, secret)))
+# The Secret Service, seen from outside: secret_service.py ------------------------
 
 
 def stop_daemon():
@@ -341,7 +295,7 @@ def locked_checks():
           len(items_of(SERVER)) == 1
           and item_property(items_of(SERVER)[0], 'Locked') is True)
 
-    unlock_login()
+    unlock_login(PASSWORD)
     out = tool('lookup', SERVER, 'forget', SERVER, 'lookup', SERVER)
     check('once unlocked, the record saved before is there and can be forgotten',
           out == ['lookup: ' + record(TOKENS[3]), 'forget: ok', 'lookup: none'], repr(out))

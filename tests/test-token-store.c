@@ -275,6 +275,65 @@ test_cancelled_operations_say_so (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+static void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  gboolean *busy_in_callback = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* The callback runs before the operation counts as completed. */
+  *busy_in_callback = elicit_token_store_get_busy (ELICIT_TOKEN_STORE (object));
+  g_assert_false (elicit_token_store_save_finish (ELICIT_TOKEN_STORE (object), result, &error));
+  g_assert_error (error, ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE);
+}
+
+static void
+test_busy_while_operations_are_under_way (void)
+{
+  g_autoptr(ElicitTokenStore) store = elicit_token_store_new (ELICIT_TOKEN_STORE_KEYRING);
+  g_autoptr(GError) error = NULL;
+  gboolean busy_in_callback = FALSE;
+  gboolean busy = TRUE;
+  guint notified = 0;
+
+  g_signal_connect (store, "notify::busy", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_false (elicit_token_store_get_busy (store));
+
+  /* Two saves at once (to no keyring: this test has no bus): busy from the
+   * first start to the last end, notified once each way. */
+  elicit_token_store_save_async (store, SERVER, ISSUER_A, "{}", NULL, save_done_cb,
+                                 &busy_in_callback);
+  elicit_token_store_save_async (store, SERVER, ISSUER_B, "{}", NULL, save_done_cb,
+                                 &busy_in_callback);
+  g_object_get (store, "busy", &busy, NULL);
+  g_assert_true (busy);
+  g_assert_cmpuint (notified, ==, 1);
+
+  while (elicit_token_store_get_busy (store))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (busy_in_callback);
+  g_assert_cmpuint (notified, ==, 2);
+
+  /* Refused at once (an invalid record) is an operation too. */
+  g_assert_false (token_store_save_sync (store, SERVER, ISSUER_A, "[]", NULL, &error));
+  g_assert_error (error, ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_INVALID);
+  while (elicit_token_store_get_busy (store))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (notified, ==, 4);
+
+  g_assert_finalize_object (g_steal_pointer (&store));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -307,6 +366,8 @@ main (int   argc,
                    test_without_a_bus_memory_stands_in);
   g_test_add_func ("/Elicit/TokenStore/cancelled-operations-say-so",
                    test_cancelled_operations_say_so);
+  g_test_add_func ("/Elicit/TokenStore/busy-while-operations-are-under-way",
+                   test_busy_while_operations_are_under_way);
 
   return g_test_run ();
 }

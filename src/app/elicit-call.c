@@ -9,6 +9,7 @@
  * elicit call [--name NAME] [--tool TOOL [--arguments JSON]] -- COMMAND [ARG…]
  * elicit call [--config FILE] --server NAME [--tool TOOL [--arguments JSON]]
  * elicit call --url URL [--header 'NAME: VALUE'…] [--tool TOOL [--arguments JSON]]
+ * elicit call --sign-out (--url URL | --server NAME)
  *
  * Starts one MCP server, calls one tool, answers every elicitation with a
  * native dialog labelled NAME, prints the tool's result as JSON on stdout,
@@ -47,11 +48,13 @@ typedef struct
   char     *config;
   int       timeout;
   gboolean  verbose;
+  gboolean  sign_out;
   char    **command;
   char     *url;
   char    **headers;
   gboolean  accept_defaults;
   ElicitAuthOptions auth;
+  ElicitAuthorizer *authorizer;  /* a remote server's, once made */
 } Options;
 
 typedef struct
@@ -87,6 +90,7 @@ options_clear (Options *options)
   g_free (options->url);
   g_strfreev (options->headers);
   elicit_auth_options_clear (&options->auth);
+  g_clear_object (&options->authorizer);
 }
 
 static int
@@ -131,6 +135,9 @@ parse_options (Options  *options,
     { "accept-defaults", 0, 0, G_OPTION_ARG_NONE, &options->accept_defaults,
       N_("For tests and automation: accept each form as shown, with its defaults, once it is valid"),
       NULL },
+    { "sign-out", 0, 0, G_OPTION_ARG_NONE, &options->sign_out,
+      N_("Forget the sign-in to the remote server of --url or --server (its tokens and "
+         "registration, in the keyring too) instead of calling a tool"), NULL },
     { NULL }
   };
   g_autofree GOptionEntry *auth_entries = elicit_auth_options_entries (&options->auth);
@@ -145,8 +152,9 @@ parse_options (Options  *options,
   g_option_context_add_main_entries (context, auth_entries, GETTEXT_PACKAGE);
   g_option_context_set_description (context,
     _("Prints the tool’s result as JSON on standard output. Exit status: 0 success; 1 the tool "
-      "reported an error or refused the call; 2 a wrong command line; 3 the server failed; 4 you "
-      "declined or cancelled a request of the server; 130 interrupted."));
+      "reported an error or refused the call; 2 a wrong command line; 3 the server failed (with "
+      "--sign-out: the keyring could not forget the sign-in); 4 you declined or cancelled a "
+      "request of the server; 130 interrupted."));
 
   /* Parsing a copy of the vector, as g_option_context_parse() rearranges it. */
   parsed = g_memdup2 (args, sizeof (char *) * (n_parsed + 1));
@@ -191,9 +199,15 @@ check_options (Options  *options,
            options->server == NULL)
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("The sign-in options need --url or --server"));
+  else if (options->sign_out && (have_command || (options->url == NULL && options->server == NULL)))
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                         _("--sign-out needs the remote server: --url URL or --server NAME"));
   else if (!have_command && options->server == NULL && options->url == NULL)
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("No server to start: give a command after “--”, or --server NAME"));
+  else if (options->sign_out && options->tool != NULL)
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                         _("Give either --sign-out or --tool, not both"));
   else if (options->arguments != NULL && options->tool == NULL)
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("--arguments needs --tool"));
@@ -295,10 +309,12 @@ add_authorizer (Options          *options,
   authorizer = elicit_auth_options_create_authorizer (&options->auth, url, label, error);
   if (authorizer == NULL)
     return FALSE;
+  elicit_cli_watch_store (authorizer, "elicit");
 
   /* No person to ask in a script: --accept-defaults opens the browser. */
   elicit_authorizer_set_auto_approve (authorizer, options->accept_defaults);
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
+  g_set_object (&options->authorizer, authorizer);
 
   return TRUE;
 }
@@ -879,6 +895,60 @@ run (Call    *call,
   return call->status;
 }
 
+/* --sign-out ------------------------------------------------------------------ */
+
+typedef struct
+{
+  gboolean  done;
+  gboolean  forgotten;
+  GError   *error;
+} SignOut;
+
+static void
+signed_out_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  SignOut *sign_out = user_data;
+
+  sign_out->forgotten = elicit_authorizer_sign_out_finish (ELICIT_AUTHORIZER (object), result,
+                                                           &sign_out->error);
+  sign_out->done = TRUE;
+}
+
+static int
+sign_out (Options    *options,
+          const char *label)
+{
+  g_autoptr(ElicitTransport) transport = NULL;
+  g_autoptr(GError) error = NULL;
+  SignOut outcome = { 0 };
+
+  transport = create_transport (options, label, &error);
+  if (transport == NULL)
+    {
+      g_printerr (_("elicit: “%s” failed: %s\n"), label, error->message);
+      return ELICIT_CALL_STATUS_SERVER_FAILED;
+    }
+  if (options->authorizer == NULL)
+    return usage_error (_("--sign-out needs a remote server; this one runs on this machine"));
+
+  elicit_authorizer_sign_out_async (options->authorizer, NULL, signed_out_cb, &outcome);
+  while (!outcome.done)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!outcome.forgotten)
+    {
+      g_printerr (_("elicit: signing out of “%s” failed: %s\n"), label, outcome.error->message);
+      g_clear_error (&outcome.error);
+      return ELICIT_CALL_STATUS_SERVER_FAILED;
+    }
+
+  g_print (_("Signed out of %s: the next call signs in again\n"),
+           elicit_authorizer_get_resource (options->authorizer));
+  return ELICIT_CALL_STATUS_OK;
+}
+
 int
 elicit_call_main (int    argc,
                   char **argv)
@@ -916,9 +986,11 @@ elicit_call_main (int    argc,
              : elicit_cli_default_label (options.url != NULL ? options.url : options.command[0]);
   g_queue_init (&call.stderr_tail);
 
-  status = run (&call, &options);
+  status = options.sign_out ? sign_out (&options, call.label) : run (&call, &options);
 
   call_clear (&call);
+  /* What the sign-in saved reaches the keyring before we exit. */
+  elicit_cli_settle_store (options.authorizer);
   options_clear (&options);
 
   return status;

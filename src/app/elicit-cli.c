@@ -264,3 +264,53 @@ elicit_cli_timing_watch_stalls (void)
   if (elicit_cli_timing_enabled ())
     g_timeout_add_full (G_PRIORITY_DEFAULT, 1, stall_tick_cb, NULL, NULL);
 }
+
+/* Keyring ----------------------------------------------------------------------- */
+
+static void
+store_error_cb (ElicitAuthorizer *authorizer,
+                const GError     *error,
+                const char       *prefix)
+{
+  const char *last = g_object_get_data (G_OBJECT (authorizer), "elicit-cli-store-error");
+
+  /* A locked keyring refuses every save alike: say it once. */
+  if (g_strcmp0 (last, error->message) == 0)
+    return;
+
+  g_printerr ("%s: %s\n", prefix, error->message);
+  g_object_set_data_full (G_OBJECT (authorizer), "elicit-cli-store-error",
+                          g_strdup (error->message), g_free);
+}
+
+static void
+free_prefix (gpointer  data,
+             GClosure *closure)
+{
+  g_free (data);
+}
+
+/* A keyring that is locked or missing is said on stderr, whatever
+ * --verbose: the sign-in is then kept only until the command exits. */
+void
+elicit_cli_watch_store (ElicitAuthorizer *authorizer,
+                        const char       *prefix)
+{
+  g_signal_connect_data (authorizer, "store-error", G_CALLBACK (store_error_cb),
+                         g_strdup (prefix), free_prefix, 0);
+}
+
+/* Before the command exits: the sign-in it saved (or forgot) reaches the
+ * keyring, so the next command finds it. Waits on the store's own
+ * operations, which the Secret Service answers or D-Bus times out. */
+void
+elicit_cli_settle_store (ElicitAuthorizer *authorizer)
+{
+  ElicitTokenStore *store;
+
+  if (authorizer == NULL || (store = elicit_authorizer_get_token_store (authorizer)) == NULL)
+    return;
+
+  while (elicit_token_store_get_busy (store))
+    g_main_context_iteration (NULL, TRUE);
+}

@@ -11,6 +11,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "elicit.h"
+
 G_BEGIN_DECLS
 
 /* What `elicit call` and `elicit proxy` share. */
@@ -23,6 +25,9 @@ void      elicit_cli_print_json     (FILE        *out,
 char    **elicit_cli_split_command  (int          argc,
                                      char       **argv,
                                      char      ***command) G_GNUC_WARN_UNUSED_RESULT;
+void      elicit_cli_watch_store    (ElicitAuthorizer *authorizer,
+                                     const char  *prefix);
+void      elicit_cli_settle_store   (ElicitAuthorizer *authorizer);
 
 gboolean  elicit_cli_timing_enabled (void);
 void      elicit_cli_timing_mark    (const char  *event);

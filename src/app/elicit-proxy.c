@@ -67,6 +67,7 @@ typedef struct
   ElicitPeer        *server_peer;
   ElicitInputSource *input;
   ElicitPrompter    *prompter;
+  ElicitAuthorizer  *authorizer;  /* a remote server's */
   /* The id of the client's initialize, until the server answers it. */
   JsonNode          *initialize_id;
   /* 2026-07-28 requests whose input the proxy gathers itself, by the id of
@@ -1030,6 +1031,8 @@ create_remote (Proxy              *proxy,
   if (authorizer == NULL)
     return NULL;
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
+  elicit_cli_watch_store (authorizer, "elicit proxy");
+  proxy->authorizer = g_steal_pointer (&authorizer);
 
   return g_steal_pointer (&transport);
 }
@@ -1184,6 +1187,8 @@ elicit_proxy_main (int    argc,
 
   status = run (&proxy, command, url, headers, &auth);
   proxy_clear (&proxy);
+  elicit_cli_settle_store (proxy.authorizer);
+  g_clear_object (&proxy.authorizer);
   elicit_auth_options_clear (&auth);
 
   return status;

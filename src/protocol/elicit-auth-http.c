@@ -118,7 +118,7 @@ read_cb (GObject      *object,
   if (ex->body->len + g_bytes_get_size (bytes) > ELICIT_AUTH_MAX_BODY)
     {
       g_task_return_new_error (task, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_INVALID_RESPONSE,
-                               _("The answer of %s is too large (over %u KiB)"), ex->host,
+                               _("%s sent an answer too large to read (over %u KiB)"), ex->host,
                                ELICIT_AUTH_MAX_BODY / 1024);
       return;
     }
@@ -152,7 +152,7 @@ sent_cb (GObject      *object,
   if (length > ELICIT_AUTH_MAX_BODY)
     {
       g_task_return_new_error (task, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_INVALID_RESPONSE,
-                               _("The answer of %s is too large (over %u KiB)"), ex->host,
+                               _("%s sent an answer too large to read (over %u KiB)"), ex->host,
                                ELICIT_AUTH_MAX_BODY / 1024);
       return;
     }

@@ -171,6 +171,15 @@ ElicitAuthListener *
 elicit_auth_listener_new (const char  *state,
                           GError     **error)
 {
+  return elicit_auth_listener_new_at (state, 0, error);
+}
+
+/* On @port if it is free (the one a registration names), else on any. */
+ElicitAuthListener *
+elicit_auth_listener_new_at (const char  *state,
+                             guint        port,
+                             GError     **error)
+{
   g_autoptr(ElicitAuthListener) self = g_new0 (ElicitAuthListener, 1);
   GSList *uris;
 
@@ -180,7 +189,9 @@ elicit_auth_listener_new (const char  *state,
 
   /* RFC 8252 §8.3: the loopback IP literal, not "localhost", which a
    * resolver or firewall could send elsewhere. */
-  if (!soup_server_listen_local (self->server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, error))
+  if ((port == 0 ||
+       !soup_server_listen_local (self->server, port, SOUP_SERVER_LISTEN_IPV4_ONLY, NULL)) &&
+      !soup_server_listen_local (self->server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, error))
     return NULL;
 
   uris = soup_server_get_uris (self->server);

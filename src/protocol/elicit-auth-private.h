@@ -152,8 +152,12 @@ gboolean          elicit_auth_server_supports  (ElicitAuthServer    *server,
 
 typedef struct _ElicitAuthListener ElicitAuthListener;
 
-/* A one-shot listener on 127.0.0.1, a random port, for @state. */
+/* A one-shot listener on 127.0.0.1, a random port, for @state; _at()
+ * tries @port first. */
 ElicitAuthListener *elicit_auth_listener_new            (const char          *state,
+                                                         GError             **error);
+ElicitAuthListener *elicit_auth_listener_new_at         (const char          *state,
+                                                         guint                port,
                                                          GError             **error);
 void                elicit_auth_listener_free           (ElicitAuthListener  *self);
 const char         *elicit_auth_listener_get_redirect_uri (ElicitAuthListener *self);
@@ -183,6 +187,7 @@ typedef struct
   char                   *client_secret;   /* nullable */
   char                   *private_key;     /* PEM, nullable */
   ElicitAuthClientMethod  method;
+  char                   *redirect_uri;    /* a dynamic registration's, nullable */
 } ElicitAuthClient;
 
 typedef struct

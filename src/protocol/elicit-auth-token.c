@@ -205,7 +205,12 @@ posted_cb (GObject      *object,
                        _("The authorization server refused to issue a token (HTTP %u)"), status);
         }
       else if (error->domain == ELICIT_AUTH_ERROR)
-        error->code = ELICIT_AUTH_ERROR_TOKEN;
+        {
+          /* "127.0.0.1 answered HTTP 200 without JSON" says little alone. */
+          if (error->code == ELICIT_AUTH_ERROR_INVALID_RESPONSE)
+            g_prefix_error (&error, _("No usable token from the authorization server: "));
+          error->code = ELICIT_AUTH_ERROR_TOKEN;
+        }
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }

@@ -190,6 +190,7 @@ client_copy (ElicitAuthClient *client)
   copy->client_secret = g_strdup (client->client_secret);
   copy->private_key = g_strdup (client->private_key);
   copy->method = client->method;
+  copy->redirect_uri = g_strdup (client->redirect_uri);
 
   return copy;
 }
@@ -487,6 +488,7 @@ registered_cb (GObject      *object,
     self->registered->method = elicit_auth_client_method_from_string (method);
   else if (self->registered->client_secret != NULL)
     self->registered->method = secret_method (self->server);
+  self->registered->redirect_uri = g_strdup (elicit_auth_listener_get_redirect_uri (flow->listener));
 
   g_free (self->issuer);
   self->issuer = g_strdup (self->server->issuer);
@@ -560,6 +562,24 @@ check_pkce (ElicitAuthorizer  *self,
   return FALSE;
 }
 
+/* The port of the loopback redirect URI the registration names, to
+ * listen on it again; 0 for any. */
+static guint
+registered_port (ElicitAuthorizer *self)
+{
+  g_autoptr(GUri) uri = NULL;
+
+  if (self->client_id != NULL || self->registered == NULL || self->registered->redirect_uri == NULL)
+    return 0;
+
+  uri = g_uri_parse (self->registered->redirect_uri, G_URI_FLAGS_NONE, NULL);
+  if (uri == NULL || g_strcmp0 (g_uri_get_host (uri), "127.0.0.1") != 0 ||
+      g_uri_get_port (uri) <= 0 || g_uri_get_port (uri) > G_MAXUINT16)
+    return 0;
+
+  return (guint) g_uri_get_port (uri);
+}
+
 static void
 authorization_code (GTask *task)
 {
@@ -582,12 +602,20 @@ authorization_code (GTask *task)
 
   flow->verifier = elicit_auth_random_string (48);
   flow->state = elicit_auth_random_string (24);
-  flow->listener = elicit_auth_listener_new (flow->state, &error);
+  flow->listener = elicit_auth_listener_new_at (flow->state, registered_port (self), &error);
   if (flow->listener == NULL)
     {
       flow_fail (task, g_steal_pointer (&error));
       return;
     }
+
+  /* An authorization server that matches redirect URIs exactly (RFC 8252
+   * §7.3 says it must not, for loopback ones) refuses the registration on
+   * any other port: when its port was taken, register again. */
+  if (self->client_id == NULL && self->registered != NULL &&
+      g_strcmp0 (self->registered->redirect_uri,
+                 elicit_auth_listener_get_redirect_uri (flow->listener)) != 0)
+    g_clear_pointer (&self->registered, elicit_auth_client_free);
 
   flow->client = known_client (self);
   if (flow->client != NULL)
@@ -822,7 +850,7 @@ looked_up_cb (GObject      *object,
 
   record = elicit_token_store_lookup_finish (ELICIT_TOKEN_STORE (object), result, &error);
   if (error != NULL)
-    g_message ("%s", error->message);
+    elicit_authorizer_store_failed (self, error);
   else if (record != NULL && !self->loaded)
     elicit_authorizer_read_record (self, record);
   self->loaded = TRUE;

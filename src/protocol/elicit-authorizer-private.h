@@ -60,6 +60,8 @@ void         elicit_authorizer_set_tokens     (ElicitAuthorizer *self,
                                                ElicitAuthTokens *tokens);
 void         elicit_authorizer_forget_issuer  (ElicitAuthorizer *self);
 void         elicit_authorizer_save           (ElicitAuthorizer *self);
+void         elicit_authorizer_store_failed   (ElicitAuthorizer *self,
+                                               const GError     *error);
 void         elicit_authorizer_read_record    (ElicitAuthorizer *self,
                                                const char       *text);
 gboolean     elicit_authorizer_emit_sign_in   (ElicitAuthorizer *self,

@@ -63,6 +63,7 @@ enum {
 
 enum {
   SIGN_IN,
+  STORE_ERROR,
   N_SIGNALS
 };
 
@@ -77,6 +78,7 @@ elicit_auth_client_free (ElicitAuthClient *client)
   g_free (client->client_id);
   g_free (client->client_secret);
   g_free (client->private_key);
+  g_free (client->redirect_uri);
   g_free (client);
 }
 
@@ -357,6 +359,28 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
                   0, g_signal_accumulator_true_handled, NULL, NULL,
                   G_TYPE_BOOLEAN, 1,
                   ELICIT_TYPE_SIGN_IN);
+
+  /**
+   * ElicitAuthorizer::store-error:
+   * @self: the authorizer
+   * @error: what went wrong, in the [error@TokenStoreError] domain, with a
+   *   message for the user
+   *
+   * Emitted when [property@Authorizer:token-store] could not look up, save
+   * or forget the sign-in in the keyring: the keyring is locked, or there is
+   * none. The sign-in goes on, kept in memory only; show @error's message
+   * so the user knows it will not be remembered (or, after signing out,
+   * that the keyring still holds it).
+   *
+   * Since: 1.2
+   */
+  signals[STORE_ERROR] =
+    g_signal_new ("store-error",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  G_TYPE_ERROR);
 }
 
 static void
@@ -798,6 +822,7 @@ build_record (ElicitAuthorizer *self)
       set_optional_string (client, "client_secret", self->registered->client_secret);
       json_object_set_string_member (client, "token_endpoint_auth_method",
                                      elicit_auth_client_method_to_string (self->registered->method));
+      set_optional_string (client, "redirect_uri", self->registered->redirect_uri);
       json_object_set_object_member (record, "client", client);
     }
   if (self->tokens != NULL)
@@ -834,6 +859,7 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
       self->registered->client_secret = g_strdup (elicit_json_object_get_string (client, "client_secret"));
       self->registered->method =
         elicit_auth_client_method_from_string (elicit_json_object_get_string (client, "token_endpoint_auth_method"));
+      self->registered->redirect_uri = g_strdup (elicit_json_object_get_string (client, "redirect_uri"));
     }
 
   if (access_token == NULL || !elicit_auth_is_token_text (access_token))
@@ -851,17 +877,26 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
   elicit_authorizer_set_tokens (self, issuer, tokens);
 }
 
+void
+elicit_authorizer_store_failed (ElicitAuthorizer *self,
+                                const GError     *error)
+{
+  /* The store keeps the record in memory whatever happens: say why the
+   * keyring did not take it, and go on. */
+  g_debug ("%s", error->message);
+  g_signal_emit (self, signals[STORE_ERROR], 0, error);
+}
+
 static void
 saved_cb (GObject      *object,
           GAsyncResult *result,
           gpointer      user_data)
 {
+  g_autoptr(ElicitAuthorizer) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  /* The store keeps the record in memory whatever happens: say why the
-   * keyring did not take it, once, and go on. */
   if (!elicit_token_store_save_finish (ELICIT_TOKEN_STORE (object), result, &error))
-    g_message ("%s", error->message);
+    elicit_authorizer_store_failed (self, error);
 }
 
 static void
@@ -869,10 +904,11 @@ forgot_cb (GObject      *object,
            GAsyncResult *result,
            gpointer      user_data)
 {
+  g_autoptr(ElicitAuthorizer) self = user_data;
   g_autoptr(GError) error = NULL;
 
   if (!elicit_token_store_forget_finish (ELICIT_TOKEN_STORE (object), result, &error))
-    g_message ("%s", error->message);
+    elicit_authorizer_store_failed (self, error);
 }
 
 void
@@ -886,13 +922,14 @@ elicit_authorizer_save (ElicitAuthorizer *self)
   /* Nothing left worth keeping (the authorization server changed). */
   if (self->issuer == NULL)
     {
-      elicit_token_store_forget_async (self->store, self->resource, NULL, forgot_cb, NULL);
+      elicit_token_store_forget_async (self->store, self->resource, NULL, forgot_cb,
+                                       g_object_ref (self));
       return;
     }
 
   record = build_record (self);
   elicit_token_store_save_async (self->store, self->resource, self->issuer, record, NULL,
-                                 saved_cb, NULL);
+                                 saved_cb, g_object_ref (self));
 }
 
 /* Before a request ------------------------------------------------------------- */

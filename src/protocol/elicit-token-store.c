@@ -82,6 +82,8 @@ struct _ElicitTokenStore
   /* Opened on first use, dropped when it fails so the next use reconnects. */
   SecretService         *service;
   gint64                 last_saved;
+  /* Operations started and not yet completed. */
+  guint                  n_pending;
 };
 
 typedef struct _Op Op;
@@ -108,6 +110,7 @@ G_DEFINE_FINAL_TYPE (ElicitTokenStore, elicit_token_store, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_FLAGS,
+  PROP_BUSY,
   N_PROPS
 };
 
@@ -920,6 +923,10 @@ elicit_token_store_get_property (GObject    *object,
       g_value_set_flags (value, elicit_token_store_get_flags (self));
       break;
 
+    case PROP_BUSY:
+      g_value_set_boolean (value, elicit_token_store_get_busy (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -969,6 +976,19 @@ elicit_token_store_class_init (ElicitTokenStoreClass *klass)
                         ELICIT_TOKEN_STORE_KEYRING,
                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * ElicitTokenStore:busy:
+   *
+   * Whether operations are under way. A program about to exit waits until
+   * it is %FALSE, so that the sign-in it just saved (or forgot) reaches the
+   * keyring before the process is gone.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -1016,6 +1036,36 @@ elicit_token_store_get_flags (ElicitTokenStore *self)
   return self->flags;
 }
 
+/**
+ * elicit_token_store_get_busy:
+ * @self: a token store
+ *
+ * Gets [property@TokenStore:busy].
+ *
+ * Returns: whether operations are under way
+ *
+ * Since: 1.2
+ */
+gboolean
+elicit_token_store_get_busy (ElicitTokenStore *self)
+{
+  g_return_val_if_fail (ELICIT_IS_TOKEN_STORE (self), FALSE);
+
+  return self->n_pending > 0;
+}
+
+static void
+op_completed_cb (GTask      *task,
+                 GParamSpec *pspec,
+                 gpointer    user_data)
+{
+  ElicitTokenStore *self = g_task_get_source_object (task);
+
+  g_assert (self->n_pending > 0);
+  if (--self->n_pending == 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
 static GTask *
 op_task_new (ElicitTokenStore    *self,
              OpKind               kind,
@@ -1032,6 +1082,10 @@ op_task_new (ElicitTokenStore    *self,
   op->kind = kind;
   op->resource = g_strdup (resource);
   g_task_set_task_data (task, op, op_free);
+
+  g_signal_connect (task, "notify::completed", G_CALLBACK (op_completed_cb), NULL);
+  if (self->n_pending++ == 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 
   return task;
 }

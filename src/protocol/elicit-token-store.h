@@ -87,6 +87,8 @@ ElicitTokenStore      *elicit_token_store_new          (ElicitTokenStoreFlags fl
 ELICIT_AVAILABLE_IN_ALL
 ElicitTokenStoreFlags  elicit_token_store_get_flags    (ElicitTokenStore     *self);
 ELICIT_AVAILABLE_IN_ALL
+gboolean               elicit_token_store_get_busy     (ElicitTokenStore     *self);
+ELICIT_AVAILABLE_IN_ALL
 void                   elicit_token_store_lookup_async (ElicitTokenStore     *self,
                                                         const char           *resource,
                                                         GCancellable         *cancellable,
