@@ -215,7 +215,11 @@ prompt_cb (ElicitPromptQueue *queue,
   elicit_cli_timing_mark ("prompt");
   g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
 
-  if (self->desktop == NULL || elicit_prompter_client_get_absent (self->desktop))
+  /* A URL step waits for its completion notice in the dialog that showed
+   * it, which the desktop's prompter cannot hear: with a display of our own,
+   * it stays here. */
+  if (self->desktop == NULL || elicit_prompter_client_get_absent (self->desktop) ||
+      (self->have_display && elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL))
     {
       show_locally (self, request);
       return;
