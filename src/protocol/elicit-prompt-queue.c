@@ -232,6 +232,19 @@ server_for_request (ElicitPromptQueue *self,
   return self->sessionless;
 }
 
+/* The group holding @request, or NULL if it is not in the queue. */
+static Server *
+group_holding (ElicitPromptQueue *self,
+               ElicitRequest     *request)
+{
+  Server *server = server_for_request (self, request);
+
+  if (server == NULL || g_queue_find (&server->requests, request) == NULL)
+    return NULL;
+
+  return server;
+}
+
 /* Requests --------------------------------------------------------------------- */
 
 static void
@@ -1152,11 +1165,9 @@ elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
   g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
   g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
 
-  server = server_for_request (self, request);
-  if (server == NULL || g_queue_find (&server->requests, request) == NULL)
-    return 0;
+  server = group_holding (self, request);
 
-  return server->requests.length;
+  return server != NULL ? server->requests.length : 0;
 }
 
 /**
@@ -1181,11 +1192,9 @@ elicit_prompt_queue_cancel_with (ElicitPromptQueue *self,
   g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
   g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
 
-  server = server_for_request (self, request);
-  if (server == NULL || g_queue_find (&server->requests, request) == NULL)
-    return 0;
+  server = group_holding (self, request);
 
-  return cancel_server (server);
+  return server != NULL ? cancel_server (server) : 0;
 }
 
 static guint
