@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Renders the dialog for every seed example, the layout fixtures, a yes/no
 # question and URL-mode requests into docs/screenshots/ with
-# `elicit lint --render`, headless under Xvfb, so the README's pictures are
-# the real widgets as they look today: in the light theme, and a selection in
+# `elicit lint --render`, and the sign-in dialog with its widget test,
+# headless under Xvfb, so the README's pictures are the real widgets as they
+# look today: in the light theme, and a selection in
 # the dark theme (-dark) and in German (-de). Rendering fails if a dialog
 # hides content.
 # Usage: build-aux/screenshots.sh [BUILD_DIR]
@@ -53,3 +54,17 @@ for input in "$top/tests/data/seed-user-registration.json" "$top/tests/data/seed
   render "$name-dark" "$input" GTK_THEME=Adwaita:dark
   render "$name-de" "$input" LANGUAGE=de
 done
+
+# The sign-in dialog (ElicitSignInDialog), drawn by its widget test.
+render_sign_in() {
+  local name=$1
+  shift
+  xvfb-run -a -s "-screen 0 1280x1024x24" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=test \
+    NO_AT_BRIDGE=1 LC_ALL=C.UTF-8 LANGUAGE= ELICIT_LOCALEDIR="$build/po" \
+    ELICIT_SCREENSHOT_DIR="$out" ELICIT_SCREENSHOT_NAME="$name.png" "$@" \
+    "$build/tests/test-sign-in-dialog" -p /Elicit/SignInDialog/renders >/dev/null
+  echo "$out/$name.png"
+}
+render_sign_in sign-in
+render_sign_in sign-in-dark GTK_THEME=Adwaita:dark
+render_sign_in sign-in-de LANGUAGE=de

@@ -18,5 +18,6 @@
 #include "widgets/elicit-form.h"
 #include "widgets/elicit-dialog.h"
 #include "widgets/elicit-render.h"
+#include "widgets/elicit-sign-in-dialog.h"
 
 #undef _ELICIT_GTK_INSIDE

@@ -881,6 +881,10 @@ run (Call    *call,
   elicit_prompter_set_verbose (call->prompter, call->verbose);
   elicit_prompter_set_accept_defaults (call->prompter, options->accept_defaults);
   elicit_prompt_queue_add_session (elicit_prompter_get_queue (call->prompter), call->session);
+  /* Before anything opens, the user is asked (ElicitSignInDialog). */
+  if (options->authorizer != NULL)
+    g_signal_connect_object (options->authorizer, "sign-in", G_CALLBACK (elicit_prompter_sign_in),
+                             call->prompter, G_CONNECT_SWAPPED);
   call->open_requests = g_ptr_array_new_with_free_func (g_object_unref);
   g_signal_connect_after (call->session, "elicitation", G_CALLBACK (elicitation_cb), call);
 

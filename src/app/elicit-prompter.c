@@ -29,6 +29,7 @@
  * the question with the client's name; only when there is none does it show
  * its own dialog, or answer `cancel` without a display. It counts what the user
  * said no to (declined or cancelled), so `elicit call` can exit accordingly.
+ * It also asks before signing in to a remote server (ElicitSignInDialog).
  *
  * With ELICIT_BENCH_TIMING set in the environment it writes
  * "elicit-timing EVENT MICROSECONDS" lines on stderr (CLOCK_MONOTONIC, the
@@ -44,6 +45,7 @@ struct _ElicitPrompter
   char              *server_claim;
   char              *client_label;
   GPtrArray         *dialogs;
+  GPtrArray         *sign_in_dialogs;
   ElicitPrompterClient *desktop;
   GCancellable      *cancellable;
 
@@ -262,6 +264,45 @@ withdrawn_cb (ElicitPromptQueue *queue,
                 elicit_request_get_withdrawn_reason (request));
 }
 
+/* Sign-ins ------------------------------------------------------------------ */
+
+static void
+sign_in_dialog_destroy_cb (GtkWidget      *dialog,
+                           ElicitPrompter *self)
+{
+  g_ptr_array_remove (self->sign_in_dialogs, dialog);
+}
+
+/*
+ * elicit_prompter_sign_in:
+ * Asks the user about @sign_in in an ElicitSignInDialog: a handler of
+ * ElicitAuthorizer::sign-in. Returns FALSE, leaving the sign-in to the
+ * authorizer, with --accept-defaults (the authorizer's auto-approve opens
+ * the browser without asking, for automation) and when there is nobody to
+ * ask (no display: the authorizer fails with its own message).
+ */
+gboolean
+elicit_prompter_sign_in (ElicitPrompter *self,
+                         ElicitSignIn   *sign_in)
+{
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPTER (self), FALSE);
+  g_return_val_if_fail (ELICIT_IS_SIGN_IN (sign_in), FALSE);
+
+  /* No display: ELICIT_BROWSER may still sign in for a script; else the
+   * authorizer says that the server needs signing in. */
+  if (self->accept_defaults || !self->have_display)
+    return FALSE;
+
+  dialog = elicit_sign_in_dialog_new (sign_in);
+  g_ptr_array_add (self->sign_in_dialogs, dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (sign_in_dialog_destroy_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return TRUE;
+}
+
 static void
 elicit_prompter_dispose (GObject *object)
 {
@@ -284,6 +325,7 @@ elicit_prompter_finalize (GObject *object)
   ElicitPrompter *self = ELICIT_PROMPTER (object);
 
   g_clear_pointer (&self->dialogs, g_ptr_array_unref);
+  g_clear_pointer (&self->sign_in_dialogs, g_ptr_array_unref);
   g_free (self->server_label);
   g_free (self->server_claim);
   g_free (self->client_label);
@@ -312,6 +354,7 @@ static void
 elicit_prompter_init (ElicitPrompter *self)
 {
   self->dialogs = g_ptr_array_new ();
+  self->sign_in_dialogs = g_ptr_array_new ();
   self->queue = elicit_prompt_queue_new ();
   self->cancellable = g_cancellable_new ();
   if (elicit_prompter_client_wanted ())
@@ -416,7 +459,8 @@ elicit_prompter_set_accept_defaults (ElicitPrompter *self,
     g_clear_object (&self->desktop);
 }
 
-/* Destroys every dialog still open; their pending requests answer cancel. */
+/* Destroys every dialog still open; their pending requests answer cancel,
+ * their sign-ins are cancelled. */
 void
 elicit_prompter_close_all (ElicitPrompter *self)
 {
@@ -427,6 +471,15 @@ elicit_prompter_close_all (ElicitPrompter *self)
       GtkWidget *dialog = g_ptr_array_steal_index (self->dialogs, self->dialogs->len - 1);
 
       g_signal_handlers_disconnect_by_func (dialog, dialog_destroy_cb, self);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+
+  while (self->sign_in_dialogs->len > 0)
+    {
+      GtkWidget *dialog = g_ptr_array_steal_index (self->sign_in_dialogs,
+                                                   self->sign_in_dialogs->len - 1);
+
+      g_signal_handlers_disconnect_by_func (dialog, sign_in_dialog_destroy_cb, self);
       gtk_window_destroy (GTK_WINDOW (dialog));
     }
 }

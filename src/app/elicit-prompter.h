@@ -29,6 +29,8 @@ void               elicit_prompter_set_verbose      (ElicitPrompter *self,
                                                      gboolean        verbose);
 void               elicit_prompter_set_accept_defaults (ElicitPrompter *self,
                                                         gboolean        accept_defaults);
+gboolean           elicit_prompter_sign_in          (ElicitPrompter *self,
+                                                     ElicitSignIn   *sign_in);
 void               elicit_prompter_close_all        (ElicitPrompter *self);
 
 G_END_DECLS

@@ -1011,8 +1011,8 @@ parse_options (int        argc,
   return TRUE;
 }
 
-/* A remote server signs in like `elicit call --url` does; with no one
- * to ask but the desktop, unhandled sign-ins need ELICIT_BROWSER. */
+/* A remote server signs in like `elicit call --url` does: asked in a
+ * dialog when there is a display, else only through ELICIT_BROWSER. */
 static ElicitTransport *
 create_remote (Proxy              *proxy,
                const char         *url,
@@ -1073,6 +1073,11 @@ run (Proxy              *proxy,
   proxy->prompter = elicit_prompter_new (proxy->label, have_display);
   elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
   label_with_client (proxy->prompter);
+  /* As elicit call: a sign-in is asked for in a dialog when there is a display. */
+  if (url != NULL)
+    g_signal_connect_object (elicit_http_transport_get_authorizer (ELICIT_HTTP_TRANSPORT (proxy->server)),
+                             "sign-in", G_CALLBACK (elicit_prompter_sign_in), proxy->prompter,
+                             G_CONNECT_SWAPPED);
   proxy->client = elicit_stream_transport_new (stream);
 
   proxy->server_peer = elicit_peer_new (proxy->server);

@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "elicit.h"
+#include "elicit-gtk.h"
 
 #include "protocol/elicit-request.h"
 
@@ -18,6 +18,7 @@
 #include "elicit-server-page.h"
 #include "elicit-server-tool.h"
 #include "elicit-tool-pane.h"
+#include "elicit-window.h"
 
 #define PROMPT_MESSAGE_MAX 300
 
@@ -51,6 +52,9 @@ struct _ElicitServerPage
   GtkLabel          *instructions_label;
   GtkWidget         *header_actions;
   GtkWidget         *restart_button;
+  GtkWidget         *sign_in_button;
+  GtkWidget         *sign_out_button;
+  GtkLabel          *sign_in_label;
   GtkStack          *page_stack;
   AdwLeaflet        *tools_leaflet;
   GtkStack          *tools_stack;
@@ -144,6 +148,8 @@ set_instructions (ElicitServerPage *self,
   gtk_widget_set_has_tooltip (GTK_WIDGET (self->instructions_label), shown);
 }
 
+static void update_sign_in (ElicitServerPage *self);
+
 static void
 update_header (ElicitServerPage *self)
 {
@@ -167,12 +173,91 @@ update_header (ElicitServerPage *self)
                             state != ELICIT_SERVER_STATE_DISABLED &&
                             elicit_server_config_get_problem (elicit_server_get_config (self->server)) == NULL);
   update_tools_empty (self);
+  update_sign_in (self);
 }
 
 static void
 restart_clicked_cb (ElicitServerPage *self)
 {
   elicit_server_restart (self->server);
+}
+
+/* Signing in ---------------------------------------------------------------------------- */
+
+/* A remote server says whether it is signed in, and offers Sign In (which
+ * connects again, and so asks) or Sign Out. */
+static void
+update_sign_in (ElicitServerPage *self)
+{
+  gboolean remote = elicit_server_is_remote (self->server);
+  gboolean signed_in = elicit_server_get_signed_in (self->server);
+  ElicitServerState state = elicit_server_get_state (self->server);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->sign_in_label), remote);
+  gtk_label_set_text (self->sign_in_label, signed_in ? _("Signed in") : _("Not signed in"));
+  gtk_widget_set_visible (self->sign_out_button, remote && signed_in);
+  gtk_widget_set_visible (self->sign_in_button,
+                          remote && !signed_in && state != ELICIT_SERVER_STATE_STARTING &&
+                          state != ELICIT_SERVER_STATE_DISABLED);
+}
+
+static void
+sign_in_clicked_cb (ElicitServerPage *self)
+{
+  elicit_server_restart (self->server);
+}
+
+static void
+notify (ElicitServerPage *self,
+        const char       *text)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+
+  if (ELICIT_IS_WINDOW (window))
+    elicit_window_show_notice (ELICIT_WINDOW (window), text, FALSE);
+}
+
+static void
+sign_out_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(ElicitServerPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = elicit_text_sanitize_line (elicit_server_get_name (ELICIT_SERVER (object)),
+                                                     ELICIT_TEXT_LINE_MAX);
+
+  if (elicit_server_sign_out_finish (ELICIT_SERVER (object), result, &error))
+    /* Translators: %s is the name the user gave the server */
+    text = g_strdup_printf (_("Signed out of “%s”: its tokens and registration are forgotten"), name);
+  else
+    /* Translators: %s is the name the user gave the server, then why the keyring failed */
+    text = g_strdup_printf (_("Signed out of “%s” until Elicit quits, but the keyring could not forget it: %s"),
+                            name, error->message);
+
+  notify (self, text);
+}
+
+static void
+sign_out_clicked_cb (ElicitServerPage *self)
+{
+  elicit_server_sign_out_async (self->server, NULL, sign_out_cb, g_object_ref (self));
+}
+
+/* Ask in a dialog over the window, as the elicitation dialogs do. */
+static gboolean
+server_sign_in_cb (ElicitServerPage *self,
+                   ElicitSignIn     *sign_in)
+{
+  GtkWidget *dialog = elicit_sign_in_dialog_new (sign_in);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return TRUE;
 }
 
 /* Tools --------------------------------------------------------------------------------- */
@@ -467,6 +552,9 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, instructions_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, header_actions);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, restart_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, sign_in_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, sign_out_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, sign_in_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, page_stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_leaflet);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_stack);
@@ -478,6 +566,8 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, prompt_list);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, log_view);
   gtk_widget_class_bind_template_callback (widget_class, restart_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sign_in_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sign_out_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, tool_row_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, tools_back_clicked_cb);
 
@@ -523,6 +613,10 @@ bind_server (ElicitServerPage *self)
                            G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->server, "notify::claim",
                            G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "notify::signed-in",
+                           G_CALLBACK (update_sign_in), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "sign-in",
+                           G_CALLBACK (server_sign_in_cb), self, G_CONNECT_SWAPPED);
   update_header (self);
   update_prompts (self);
 }

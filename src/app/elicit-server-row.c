@@ -57,6 +57,18 @@ update (ElicitServerRow *self)
   const char *icon_name = elicit_server_state_get_icon_name (state);
   const char *style_class = elicit_server_state_get_style_class (state);
   const char *status = elicit_server_get_status (self->server);
+  g_autofree char *remote_status = NULL;
+
+  /* A remote server also says whether it is signed in. */
+  if (elicit_server_is_remote (self->server))
+    {
+      /* Translators: a server's status, then whether the user is signed in to it:
+       * "Connected · Signed in" */
+      remote_status = g_strdup_printf (C_("server status", "%s · %s"), status,
+                                       elicit_server_get_signed_in (self->server)
+                                         ? _("Signed in") : _("Not signed in"));
+      status = remote_status;
+    }
 
   gtk_spinner_set_spinning (self->spinner, icon_name == NULL);
   gtk_stack_set_visible_child (GTK_STACK (self->icon_stack),
@@ -211,6 +223,7 @@ elicit_server_row_new (ElicitServer *server)
 
   g_signal_connect_object (server, "notify::state", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (server, "notify::status", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (server, "notify::signed-in", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
   update (self);
 
   return GTK_WIDGET (self);

@@ -65,10 +65,17 @@ enum {
   PROP_CLAIM,
   PROP_INSTRUCTIONS,
   PROP_SESSION,
+  PROP_SIGNED_IN,
   N_PROPS
 };
 
+enum {
+  SIGN_IN,
+  N_SIGNALS
+};
+
 static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ElicitServer, elicit_server, G_TYPE_OBJECT)
 
@@ -381,6 +388,25 @@ drop_connection (ElicitServer *self)
   g_clear_pointer (&self->last_stderr_line, g_free);
 }
 
+/* The authorizer's sign-in, handed to whoever shows this server (the
+ * window asks in an ElicitSignInDialog). */
+static gboolean
+authorizer_sign_in_cb (ElicitServer *self,
+                       ElicitSignIn *sign_in)
+{
+  gboolean handled = FALSE;
+
+  g_signal_emit (self, signals[SIGN_IN], 0, sign_in, &handled);
+
+  return handled;
+}
+
+static void
+authorizer_signed_in_cb (ElicitServer *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIGNED_IN]);
+}
+
 /* A remote server signs in through one authorizer for as long as the
  * server is configured, across reconnections: its "oauth" settings, the
  * keyring unless they say otherwise. */
@@ -407,6 +433,11 @@ add_authorizer (ElicitServer     *self,
       elicit_auth_options_clear (&options);
       if (self->authorizer == NULL)
         return FALSE;
+      g_signal_connect_object (self->authorizer, "sign-in",
+                               G_CALLBACK (authorizer_sign_in_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->authorizer, "notify::signed-in",
+                               G_CALLBACK (authorizer_signed_in_cb), self, G_CONNECT_SWAPPED);
+      authorizer_signed_in_cb (self);
     }
 
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), self->authorizer);
@@ -840,7 +871,35 @@ elicit_server_class_init (ElicitServerClass *klass)
                          ELICIT_TYPE_SESSION,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * ElicitServer:signed-in:
+   *
+   * Whether a remote server's authorizer holds a sign-in (always %FALSE for
+   * a local server, and before a remote one first started).
+   */
+  properties[PROP_SIGNED_IN] =
+    g_param_spec_boolean ("signed-in", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ElicitServer::sign-in:
+   * @self: the server
+   * @sign_in: the pending sign-in
+   *
+   * A remote server needs the user to sign in: show @sign_in and return
+   * %TRUE, or return %FALSE and the connection fails saying so.
+   *
+   * Returns: whether a handler took the sign-in
+   */
+  signals[SIGN_IN] =
+    g_signal_new ("sign-in",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, g_signal_accumulator_true_handled, NULL, NULL,
+                  G_TYPE_BOOLEAN, 1,
+                  ELICIT_TYPE_SIGN_IN);
 }
 
 static void
@@ -1081,4 +1140,103 @@ elicit_server_get_authorizer (ElicitServer *self)
   g_return_val_if_fail (ELICIT_IS_SERVER (self), NULL);
 
   return self->authorizer;
+}
+
+/**
+ * elicit_server_is_remote:
+ * @self: a server
+ *
+ * Returns: whether the server is reached over HTTP (and may need signing in)
+ */
+gboolean
+elicit_server_is_remote (ElicitServer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER (self), FALSE);
+
+  return elicit_server_config_get_url (self->config) != NULL;
+}
+
+/**
+ * elicit_server_get_signed_in:
+ * @self: a server
+ *
+ * Returns: the value of [property@Server:signed-in]
+ */
+gboolean
+elicit_server_get_signed_in (ElicitServer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER (self), FALSE);
+
+  return self->authorizer != NULL && elicit_authorizer_get_signed_in (self->authorizer);
+}
+
+static void
+sign_out_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ElicitServer *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+  gboolean forgotten = elicit_authorizer_sign_out_finish (ELICIT_AUTHORIZER (object), result, &error);
+
+  /* Signed out: the server would only ask again at its next request. */
+  elicit_server_stop (self);
+  if (error != NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, forgotten);
+}
+
+/**
+ * elicit_server_sign_out_async:
+ * @self: a remote server
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when done
+ * @user_data: data for @callback
+ *
+ * Forgets the server's tokens and client registration (in the keyring
+ * too), and stops it: starting it again asks the user to sign in.
+ */
+void
+elicit_server_sign_out_async (ElicitServer        *self,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (ELICIT_IS_SERVER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, elicit_server_sign_out_async);
+
+  if (self->authorizer == NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  elicit_authorizer_sign_out_async (self->authorizer, cancellable, sign_out_cb,
+                                    g_steal_pointer (&task));
+}
+
+/**
+ * elicit_server_sign_out_finish:
+ * @self: a server
+ * @result: the result
+ * @error: return location for an error
+ *
+ * Returns: whether the keyring forgot the sign-in too (the authorizer
+ *   always forgets it); %FALSE with @error when the keyring could not
+ */
+gboolean
+elicit_server_sign_out_finish (ElicitServer  *self,
+                               GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -58,6 +58,15 @@ ElicitSession      *elicit_server_get_session       (ElicitServer        *self);
 GListModel         *elicit_server_get_tools         (ElicitServer        *self);
 GListModel         *elicit_server_get_log           (ElicitServer        *self);
 ElicitAuthorizer   *elicit_server_get_authorizer    (ElicitServer        *self);
+gboolean            elicit_server_is_remote         (ElicitServer        *self);
+gboolean            elicit_server_get_signed_in     (ElicitServer        *self);
+void                elicit_server_sign_out_async    (ElicitServer        *self,
+                                                     GCancellable        *cancellable,
+                                                     GAsyncReadyCallback  callback,
+                                                     gpointer             user_data);
+gboolean            elicit_server_sign_out_finish   (ElicitServer        *self,
+                                                     GAsyncResult        *result,
+                                                     GError             **error);
 void                elicit_server_start             (ElicitServer        *self);
 void                elicit_server_stop              (ElicitServer        *self);
 void                elicit_server_restart           (ElicitServer        *self);

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-dialog-private.h"
+#include "elicit-url-view-private.h"
 #include "schema/elicit-text-private.h"
 
 #define SHOWN_URL_MAX 2000
@@ -92,125 +93,6 @@ elicit_dialog_accept_url (ElicitDialog *self)
 
 /* Body: the URL */
 
-static GtkWidget *
-make_label (const char *text,
-            const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_yalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  /* Wrapping labels ask for their whole text's width otherwise. */
-  gtk_label_set_width_chars (GTK_LABEL (label), 20);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-
-  return label;
-}
-
-static GtkWidget *
-make_note (const char *icon_name,
-           const char *text,
-           const char *css_class)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
-  GtkWidget *label = make_label (text, NULL);
-
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_add_css_class (box, css_class);
-
-  return box;
-}
-
-static GtkWidget *
-make_url_label (ElicitDialog *self,
-                const char   *text,
-                gboolean      highlight)
-{
-  GtkWidget *label = make_label (text, "elicit-url");
-  GtkWidget *frame = gtk_frame_new (NULL);
-  PangoAttrList *attrs;
-  guint start, end;
-
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Address"),
-                                  -1);
-
-  /* Attributes, never markup: the URL is the server's text. A URL broken
-   * across lines must not gain hyphens that are not in it. */
-  attrs = pango_attr_list_new ();
-  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-  if (highlight && elicit_url_info_get_domain_range (self->url_info, &start, &end))
-    {
-      PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
-
-      bold->start_index = start;
-      bold->end_index = end;
-      pango_attr_list_insert (attrs, bold);
-    }
-  gtk_label_set_attributes (GTK_LABEL (label), attrs);
-  pango_attr_list_unref (attrs);
-
-  gtk_frame_set_child (GTK_FRAME (frame), label);
-  gtk_widget_add_css_class (frame, "elicit-url-frame");
-
-  return frame;
-}
-
-static void
-add_detail (GtkGrid    *grid,
-            int         row,
-            const char *name,
-            const char *value,
-            gboolean    strong)
-{
-  GtkWidget *name_label = make_label (name, "dim-label");
-  GtkWidget *value_label = make_label (value, strong ? "heading" : NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (name_label), FALSE);
-  gtk_label_set_width_chars (GTK_LABEL (name_label), -1);
-  gtk_label_set_max_width_chars (GTK_LABEL (name_label), -1);
-  gtk_widget_set_hexpand (value_label, TRUE);
-  gtk_label_set_selectable (GTK_LABEL (value_label), FALSE);
-  gtk_grid_attach (grid, name_label, 0, row, 1, 1);
-  gtk_grid_attach (grid, value_label, 1, row, 1, 1);
-}
-
-static GtkWidget *
-make_url_details (ElicitDialog *self)
-{
-  ElicitUrlInfo *info = self->url_info;
-  GtkWidget *grid = gtk_grid_new ();
-  const char *domain = elicit_url_info_get_registrable_domain (info);
-  gboolean https = g_str_equal (elicit_url_info_get_scheme (info), "https");
-  int row = 0;
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-
-  if (domain != NULL)
-    /* Translators: the registrable domain of a web address, such as example.co.uk */
-    add_detail (GTK_GRID (grid), row++, _("Site"), domain, TRUE);
-  /* Translators: the full host name of a web address, such as www.example.co.uk */
-  add_detail (GTK_GRID (grid), row++, _("Host"), elicit_url_info_get_host (info), domain == NULL);
-  if (elicit_url_info_is_idn (info) && !elicit_url_info_is_deceptive (info))
-    add_detail (GTK_GRID (grid), row++, _("Host in ASCII"), elicit_url_info_get_ascii_host (info), FALSE);
-  /* Translators: whether the connection to a web address is encrypted */
-  add_detail (GTK_GRID (grid), row++, _("Connection"),
-              https ? _("Encrypted (HTTPS)") : _("Not encrypted (HTTP)"), FALSE);
-
-  return grid;
-}
-
 static void
 copy_link_cb (ElicitDialog *self)
 {
@@ -234,22 +116,23 @@ copy_link_button_new (ElicitDialog *self)
 static void
 build_url_accepted (ElicitDialog *self)
 {
-  const char * const *warnings = elicit_url_info_get_warnings (self->url_info);
-
-  gtk_box_append (self->body_box, make_url_label (self, elicit_url_info_get_display_url (self->url_info), TRUE));
-  gtk_box_append (self->body_box, make_url_details (self));
-
-  for (guint i = 0; warnings[i] != NULL; i++)
-    gtk_box_append (self->body_box, make_note ("dialog-warning-symbolic", warnings[i], "elicit-warning"));
+  guint n_warnings;
 
   gtk_box_append (self->body_box,
-                  make_label (_("Nothing has been opened yet. If you accept, this address opens in your web browser."),
+                  elicit_url_view_address_new (self->url_info,
+                                               elicit_url_info_get_display_url (self->url_info),
+                                               TRUE));
+  gtk_box_append (self->body_box, elicit_url_view_details_new (self->url_info, TRUE));
+  n_warnings = elicit_url_view_add_warnings (self->url_info, self->body_box);
+
+  gtk_box_append (self->body_box,
+                  elicit_url_view_label_new (_("Nothing has been opened yet. If you accept, this address opens in your web browser."),
                               "dim-label"));
 
   /* Next to the buttons, not below the fold: the browser did not start,
    * and the link can still be copied into one. */
   self->launch_error_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  self->launch_error_label = GTK_LABEL (make_label (NULL, "error"));
+  self->launch_error_label = GTK_LABEL (elicit_url_view_label_new (NULL, "error"));
   gtk_widget_set_hexpand (GTK_WIDGET (self->launch_error_label), TRUE);
   gtk_widget_set_valign (GTK_WIDGET (self->launch_error_label), GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (self->launch_error_box), GTK_WIDGET (self->launch_error_label));
@@ -262,7 +145,7 @@ build_url_accepted (ElicitDialog *self)
 
   gtk_button_set_label (GTK_BUTTON (self->accept_button), _("Open in Browser"));
   /* A warning is a reason to think twice: opening is not the suggestion. */
-  if (warnings[0] != NULL)
+  if (n_warnings > 0)
     gtk_widget_remove_css_class (self->accept_button, "suggested-action");
 }
 
@@ -271,22 +154,12 @@ build_url_refused (ElicitDialog *self)
 {
   const char *url = elicit_request_get_url (self->request);
   g_autofree char *shown = elicit_text_sanitize_line (url != NULL ? url : "", SHOWN_URL_MAX);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *note;
 
-  gtk_box_append (GTK_BOX (box), make_label (_("This address will not be opened"), "heading"));
-  gtk_box_append (GTK_BOX (box), make_label (self->url_error->message, NULL));
-  gtk_widget_set_hexpand (box, TRUE);
-
-  note = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  gtk_widget_add_css_class (note, "elicit-refusal");
-  gtk_box_append (GTK_BOX (note), gtk_image_new_from_icon_name ("dialog-error-symbolic"));
-  gtk_widget_set_valign (gtk_widget_get_first_child (note), GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (note), box);
-
-  gtk_box_append (self->body_box, note);
+  gtk_box_append (self->body_box,
+                  elicit_url_view_refusal_new (_("This address will not be opened"),
+                                               self->url_error->message));
   if (*shown != '\0')
-    gtk_box_append (self->body_box, make_url_label (self, shown, FALSE));
+    gtk_box_append (self->body_box, elicit_url_view_address_new (NULL, shown, FALSE));
 
   gtk_widget_set_visible (self->accept_button, FALSE);
 }

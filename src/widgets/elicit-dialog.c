@@ -741,23 +741,6 @@ set_request (ElicitDialog  *self,
 }
 
 static void
-ensure_css (GtkWidget *widget)
-{
-  GdkDisplay *display = gtk_widget_get_display (widget);
-  g_autoptr(GtkCssProvider) provider = NULL;
-
-  elicit_ensure_dark_css (display);
-  if (g_object_get_data (G_OBJECT (display), "elicit-dialog-css") != NULL)
-    return;
-
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/org/gnome/World/Elicit/ui/elicit-dialog.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1);
-  g_object_set_data (G_OBJECT (display), "elicit-dialog-css", GINT_TO_POINTER (1));
-}
-
-static void
 elicit_dialog_dispose (GObject *object)
 {
   ElicitDialog *self = (ElicitDialog *)object;
@@ -1115,7 +1098,7 @@ elicit_dialog_init (ElicitDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_add_css_class (GTK_WIDGET (self), "elicit-dialog");
-  ensure_css (GTK_WIDGET (self));
+  elicit_ensure_dialog_css (GTK_WIDGET (self));
 
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->body_scroller));

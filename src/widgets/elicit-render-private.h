@@ -13,6 +13,9 @@
 
 G_BEGIN_DECLS
 
-char    *elicit_render_check_layout  (GtkWidget      *dialog);
+char     *elicit_render_check_layout  (GtkWidget      *dialog);
+gboolean  elicit_render_window_to_png (GtkWidget      *window,
+                                      const char     *path,
+                                      GError        **error);
 
 G_END_DECLS

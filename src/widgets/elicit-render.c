@@ -123,6 +123,20 @@ save_png (GtkWidget   *window,
   return TRUE;
 }
 
+/* Private: a window of any kind as it looks now, for the screenshots of
+ * dialogs that are not ElicitDialog (ElicitSignInDialog). @window must be
+ * shown. */
+gboolean
+elicit_render_window_to_png (GtkWidget   *window,
+                             const char  *path,
+                             GError     **error)
+{
+  g_return_val_if_fail (GTK_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return wait_for_paint (window, error) && save_png (window, path, error);
+}
+
 /* ---- hidden content ----------------------------------------------------- */
 
 typedef struct

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
  * with a template, before gtk_widget_class_set_template_from_resource(). */
 void elicit_ensure_resources (void);
 
-void elicit_ensure_dark_css (GdkDisplay *display);
+void elicit_ensure_dark_css   (GdkDisplay *display);
+void elicit_ensure_dialog_css (GtkWidget  *widget);
 
 G_END_DECLS

@@ -86,3 +86,25 @@ elicit_ensure_dark_css (GdkDisplay *display)
                            G_CALLBACK (theme_changed_cb), provider, 0);
   theme_changed_cb (settings, NULL, provider);
 }
+
+/*
+ * elicit_ensure_dialog_css:
+ * Once per display: the look of the dialogs' windows (class elicit-dialog),
+ * ElicitDialog's and ElicitSignInDialog's, and the dark theme's colours.
+ */
+void
+elicit_ensure_dialog_css (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  elicit_ensure_dark_css (display);
+  if (g_object_get_data (G_OBJECT (display), "elicit-dialog-css") != NULL)
+    return;
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/org/gnome/World/Elicit/ui/elicit-dialog.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1);
+  g_object_set_data (G_OBJECT (display), "elicit-dialog-css", GINT_TO_POINTER (1));
+}

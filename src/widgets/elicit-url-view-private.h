@@ -1,0 +1,43 @@
+/* elicit-url-view-private.h
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "schema/elicit-url-info.h"
+
+G_BEGIN_DECLS
+
+/* How a web address is shown wherever the user must judge where it leads:
+ * URL mode in ElicitDialog and the sign-in page in ElicitSignInDialog. One
+ * place, so both show the same facts the same way. */
+
+/* A wrapping label of server text (plain text, never markup). */
+GtkWidget *elicit_url_view_label_new    (const char    *text,
+                                         const char    *css_class);
+/* An icon beside a wrapping label: a warning or a refusal. */
+GtkWidget *elicit_url_view_note_new     (const char    *icon_name,
+                                         const char    *text,
+                                         const char    *css_class);
+/* @text (the URL as shown) in a frame, selectable, the registrable domain
+ * of @info in bold when @highlight. */
+GtkWidget *elicit_url_view_address_new  (ElicitUrlInfo *info,
+                                         const char    *text,
+                                         gboolean       highlight);
+/* Site (registrable domain, unless said elsewhere), host, host in ASCII,
+ * connection. */
+GtkWidget *elicit_url_view_details_new  (ElicitUrlInfo *info,
+                                         gboolean       with_site);
+/* One note per warning of @info, appended to @box; how many there were. */
+guint      elicit_url_view_add_warnings (ElicitUrlInfo *info,
+                                         GtkBox        *box);
+/* The icon and a heading over @message: an address that will not be opened. */
+GtkWidget *elicit_url_view_refusal_new  (const char    *heading,
+                                         const char    *message);
+
+G_END_DECLS
