@@ -305,6 +305,60 @@ test_rate_limit (Fixture       *f,
   g_assert_cmpuint (f->refused->len, ==, 3);
 }
 
+/* Each origin (a D-Bus caller) has its own place, cap and rate limit: a
+ * flood from one is refused while another's question is shown at once. */
+static void
+test_origins_have_their_own_places (Fixture       *f,
+                                    gconstpointer  data)
+{
+  g_autoptr(GPtrArray) flood = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(ElicitRequest) quiet = new_request (f);
+  g_autoptr(ElicitRequest) plain = new_request (f);
+
+  elicit_prompt_queue_set_burst (f->queue, 3);
+  elicit_prompt_queue_set_rate (f->queue, 0.0);
+  for (guint i = 0; i < 10; i++)
+    {
+      g_ptr_array_add (flood, new_request (f));
+      elicit_prompt_queue_push_from (f->queue, g_ptr_array_index (flood, i), ":1.10");
+    }
+  g_assert_cmpuint (f->refused->len, ==, 7);
+  g_assert_cmpuint (f->prompts->len, ==, 1);
+
+  g_assert_true (elicit_prompt_queue_push_from (f->queue, quiet, ":1.11"));
+  g_assert_true (elicit_prompt_queue_push (f->queue, plain));
+  g_assert_cmpuint (f->prompts->len, ==, 3);
+  g_assert_true (prompt_at (f, 1) == quiet);
+  g_assert_true (prompt_at (f, 2) == plain);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (f->queue)), ==, 5);
+  /* "2 of 3" among its own origin's only. */
+  g_assert_cmpuint (elicit_prompt_queue_get_position (f->queue, g_ptr_array_index (flood, 1)), ==, 2);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending_with (f->queue, g_ptr_array_index (flood, 1)), ==, 3);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending_with (f->queue, quiet), ==, 1);
+  g_assert_cmpuint (elicit_prompt_queue_get_n_pending_with (f->queue, g_ptr_array_index (flood, 9)), ==, 0);
+
+  /* The flooder goes away: its requests only. */
+  elicit_prompt_queue_withdraw_origin (f->queue, ":1.10", "The program that asked went away");
+  settle ();
+  g_assert_cmpuint (f->withdrawn->len, ==, 3);
+  g_assert_cmpstr (elicit_request_get_withdrawn_reason (g_ptr_array_index (flood, 2)), ==,
+                   "The program that asked went away");
+  g_assert_cmpint (elicit_request_get_state (quiet), ==, ELICIT_REQUEST_STATE_PENDING);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (f->queue)), ==, 2);
+  /* Forgotten with it: the same name starts afresh. */
+  g_ptr_array_add (flood, new_request (f));
+  g_assert_true (elicit_prompt_queue_push_from (f->queue, g_ptr_array_index (flood, 10), ":1.10"));
+  g_assert_cmpuint (f->prompts->len, ==, 4);
+  elicit_prompt_queue_withdraw_origin (f->queue, ":1.12", "unknown: nothing happens");
+  g_assert_cmpuint (elicit_prompt_queue_cancel_with (f->queue, g_ptr_array_index (flood, 10)), ==, 1);
+  g_assert_cmpint (elicit_request_get_state (quiet), ==, ELICIT_REQUEST_STATE_PENDING);
+
+  answer_name (quiet, "Ada");
+  g_assert_cmpstr (json_object_get_string_member (elicit_request_get_content (quiet), "name"), ==,
+                   "Ada");
+  g_assert_true (json_object_has_member (elicit_request_get_params (quiet), "requestedSchema"));
+}
+
 static void
 test_withdraw_all (Fixture       *f,
                    gconstpointer  data)
@@ -675,6 +729,7 @@ main (int   argc,
   TEST ("refuses-a-server-that-sends-faster-than-its-rate-limit", test_rate_limit);
   TEST ("withdraw-all-withdraws-shown-and-waiting-requests", test_withdraw_all);
   TEST ("is-a-list-model-of-the-requests-it-holds", test_list_model);
+  TEST ("each-origin-has-its-own-place-cap-and-rate-limit", test_origins_have_their_own_places);
   TEST ("a-dropped-queue-lets-the-server-know", test_dropped_queue_cancels);
   TEST ("cancel-all-answers-each-waiting-request-cancel-once", test_cancel_all);
   TEST ("servers-do-not-wait-for-each-other", test_servers_do_not_wait_for_each_other);

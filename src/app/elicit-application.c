@@ -18,11 +18,19 @@
 
 #include "elicit-application.h"
 #include "elicit-cli.h"
+#include "elicit-prompter-service.h"
+#include "elicit-recent-prompt.h"
+#include "elicit-recent-view.h"
 #include "elicit-server.h"
 #include "elicit-settings.h"
 #include "elicit-window.h"
 
 #define NOTIFICATION_BODY_MAX 200
+/* Started by D-Bus activation for a caller's prompt, the app quits this
+ * long after its last dialog closed. */
+#define SERVICE_INACTIVITY_TIMEOUT_MS 10000
+/* How many answered prompts the window lists (in memory only). */
+#define RECENT_MAX 50
 
 /**
  * ElicitApplication:
@@ -37,6 +45,12 @@
  * withdraws (or takes with it when it goes away) are reported too. When no
  * window of the app has the focus as a prompt appears, a desktop
  * notification names the server that asks.
+ *
+ * The same queue answers every other program on the desktop: the app's bus
+ * name exports the D-Bus prompter ([class@PrompterService]); each caller
+ * connection has its own place in the queue. Started by D-Bus activation
+ * (`--gapplication-service`), the app shows only the callers' dialogs, no
+ * window, and quits when idle.
  */
 
 struct _ElicitApplication
@@ -45,6 +59,8 @@ struct _ElicitApplication
 
   GSettings         *settings;
   ElicitPromptQueue *queue;
+  ElicitPrompterService *prompter;
+  GListStore        *recent;           /* ElicitRecentPrompts, newest first */
   GFile             *config_file;      /* from --config, or NULL */
   ElicitConfig      *config;
   GListStore        *servers;
@@ -80,6 +96,7 @@ ensure_window (ElicitApplication *self)
       window = ELICIT_WINDOW (elicit_window_new (GTK_APPLICATION (self)));
       elicit_window_set_servers (window, G_LIST_MODEL (self->servers));
       elicit_window_set_empty_text (window, _("Starting…"), "");
+      elicit_window_add_sidebar_section (window, elicit_recent_view_new (G_LIST_MODEL (self->recent)));
     }
 
   return window;
@@ -245,12 +262,14 @@ refused_cb (ElicitApplication *self,
             const char        *message)
 {
   ElicitServer *server = find_server_for_request (self, request);
+  const char *name = server != NULL ? elicit_server_get_name (server)
+                                    : g_object_get_data (G_OBJECT (request), "elicit-asker");
 
-  if (server == NULL)
+  if (name == NULL)
     return;
 
-  count (self->refused, elicit_server_get_name (server));
-  count (self->refused_total, elicit_server_get_name (server));
+  count (self->refused, name);
+  count (self->refused_total, name);
   schedule_notices (self);
 }
 
@@ -260,15 +279,18 @@ withdrawn_cb (ElicitApplication *self,
 {
   ElicitServer *server = find_server_for_request (self, request);
   const char *reason = elicit_request_get_withdrawn_reason (request);
+  /* An external caller's request: named as its dialog was. */
+  const char *name = server != NULL ? elicit_server_get_name (server)
+                                    : g_object_get_data (G_OBJECT (request), "elicit-asker");
 
-  if (server == NULL)
+  if (name == NULL)
     return;
 
   g_free (self->withdrawn_reason);
   self->withdrawn_reason = elicit_text_sanitize_line (reason != NULL ? reason
                                                                      : _("the server took it back"),
                                                       ELICIT_TEXT_LINE_MAX);
-  count (self->withdrawn, elicit_server_get_name (server));
+  count (self->withdrawn, name);
   schedule_notices (self);
 }
 
@@ -290,16 +312,19 @@ notification_id (const char *server_name)
   return g_strconcat ("prompt-", server_name, NULL);
 }
 
+/* @key: the server's name, or the key of an external caller's dialog;
+ * @label: what to call the asker. */
 static void
 notify_prompt (ElicitApplication *self,
-               ElicitServer      *server,
+               const char        *key,
+               const char        *label,
                ElicitRequest     *request)
 {
   g_autoptr(GNotification) notification = NULL;
-  g_autofree char *name = elicit_text_sanitize_line (elicit_server_get_name (server), 60);
+  g_autofree char *name = elicit_text_sanitize_line (label, 60);
   g_autofree char *title = NULL;
   g_autofree char *body = NULL;
-  g_autofree char *id = notification_id (elicit_server_get_name (server));
+  g_autofree char *id = notification_id (key);
 
   /* Translators: a desktop notification; %s is the name of a server */
   title = g_strdup_printf (_("“%s” is asking for your input"), name);
@@ -312,8 +337,7 @@ notify_prompt (ElicitApplication *self,
     g_notification_set_body (notification, body);
 
   g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
-  g_notification_set_default_action_and_target (notification, "app.show-prompt", "s",
-                                                elicit_server_get_name (server));
+  g_notification_set_default_action_and_target (notification, "app.show-prompt", "s", key);
   g_application_send_notification (G_APPLICATION (self), id, notification);
 }
 
@@ -354,13 +378,96 @@ dialog_destroyed_cb (GtkWidget         *dialog,
 }
 
 static void
+dialog_map_cb (GtkWidget *dialog)
+{
+  elicit_cli_timing_mark ("app-dialog-mapped");
+}
+
+/* One dialog per key (a server's name, an external request's handle) at a
+ * time, found again by the notification's action. */
+static void
+track_dialog (ElicitApplication *self,
+              GtkWidget         *dialog,
+              const char        *key,
+              const char        *label,
+              ElicitRequest     *request,
+              gboolean           focused)
+{
+  g_object_set_data_full (G_OBJECT (dialog), "elicit-server-name", g_strdup (key), g_free);
+  g_hash_table_replace (self->dialogs, g_strdup (key), dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroyed_cb), self, 0);
+  if (!focused)
+    notify_prompt (self, key, label, request);
+}
+
+/* An external caller's question: titled with its name for the server, its
+ * own name and the server's shown as their claims. */
+static void
+label_remote_dialog (ElicitApplication   *self,
+                     ElicitDialog        *dialog,
+                     ElicitRemoteRequest *remote,
+                     gboolean             focused)
+{
+  const char *asker = g_object_get_data (G_OBJECT (elicit_remote_request_get_request (remote)),
+                                         "elicit-asker");
+
+  elicit_dialog_set_server_label (dialog, elicit_remote_request_get_server_label (remote));
+  elicit_dialog_set_server_claim (dialog, elicit_remote_request_get_server_claim (remote));
+  elicit_dialog_set_client_claim (dialog, elicit_remote_request_get_client_label (remote));
+  track_dialog (self, GTK_WIDGET (dialog), elicit_remote_request_get_handle (remote), asker,
+                elicit_remote_request_get_request (remote), focused);
+}
+
+/* Recent prompts: who asked, when it was answered, how; never the content. */
+static void
+record_answer_cb (ElicitApplication *self,
+                  GParamSpec        *pspec,
+                  ElicitRequest     *request)
+{
+  g_autoptr(ElicitRecentPrompt) prompt = NULL;
+  g_autoptr(GDateTime) now = NULL;
+  guint n;
+
+  if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+    return;
+
+  g_signal_handlers_disconnect_by_func (request, record_answer_cb, self);
+  now = g_date_time_new_now_local ();
+  prompt = elicit_recent_prompt_new (now, g_object_get_data (G_OBJECT (request), "elicit-recent-server"),
+                                     g_object_get_data (G_OBJECT (request), "elicit-recent-client"),
+                                     elicit_request_get_state (request));
+  g_list_store_insert (self->recent, 0, prompt);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->recent));
+  if (n > RECENT_MAX)
+    g_list_store_splice (self->recent, RECENT_MAX, n - RECENT_MAX, NULL, 0);
+}
+
+static void
+record_when_answered (ElicitApplication *self,
+                      ElicitRequest     *request,
+                      const char        *server,
+                      const char        *client)
+{
+  g_object_set_data_full (G_OBJECT (request), "elicit-recent-server",
+                          g_strdup (server != NULL ? server : _("Unnamed server")), g_free);
+  g_object_set_data_full (G_OBJECT (request), "elicit-recent-client", g_strdup (client), g_free);
+  g_signal_connect_object (request, "notify::state", G_CALLBACK (record_answer_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
 prompt_cb (ElicitApplication *self,
            ElicitRequest     *request)
 {
   ElicitServer *server = find_server_for_request (self, request);
+  ElicitRemoteRequest *remote = NULL;
   ElicitWindow *window = get_window (self);
   gboolean focused = has_focus (self);
   GtkWidget *dialog;
+
+  if (server == NULL && self->prompter != NULL)
+    remote = elicit_prompter_service_lookup (self->prompter, request);
 
   dialog = elicit_dialog_new (request);
   elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
@@ -375,14 +482,20 @@ prompt_cb (ElicitApplication *self,
 
   if (server != NULL)
     {
-      g_object_set_data_full (G_OBJECT (dialog), "elicit-server-name",
-                              g_strdup (elicit_server_get_name (server)), g_free);
-      g_hash_table_replace (self->dialogs, g_strdup (elicit_server_get_name (server)), dialog);
-      g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroyed_cb), self, 0);
-      if (!focused)
-        notify_prompt (self, server, request);
+      track_dialog (self, dialog, elicit_server_get_name (server), elicit_server_get_name (server),
+                    request, focused);
+      record_when_answered (self, request, elicit_server_get_name (server), NULL);
+    }
+  else if (remote != NULL)
+    {
+      label_remote_dialog (self, ELICIT_DIALOG (dialog), remote, focused);
+      record_when_answered (self, request, elicit_remote_request_get_server_label (remote),
+                            elicit_remote_request_get_client_label (remote));
     }
 
+  elicit_cli_timing_mark ("app-dialog-built");
+  if (elicit_cli_timing_enabled ())
+    g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -562,8 +675,16 @@ show_prompt_action (GSimpleAction *action,
   const char *name = g_variant_get_string (parameter, NULL);
   GtkWindow *dialog = g_hash_table_lookup (self->dialogs, name);
   ElicitServer *server = find_server (self, name);
-  ElicitWindow *window = ensure_window (self);
+  ElicitWindow *window;
 
+  /* An external caller's prompt: its dialog alone, even with no window. */
+  if (server == NULL && dialog != NULL && get_window (self) == NULL)
+    {
+      gtk_window_present (dialog);
+      return;
+    }
+
+  window = ensure_window (self);
   gtk_window_present (GTK_WINDOW (window));
   if (server != NULL)
     elicit_window_show_server (window, server, "prompts");
@@ -637,6 +758,11 @@ elicit_application_startup (GApplication *application)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->queue, "withdrawn", G_CALLBACK (withdrawn_cb), self,
                            G_CONNECT_SWAPPED);
+
+  /* Started by D-Bus activation: no window, only the callers' dialogs;
+   * gone when idle. */
+  if (g_application_get_flags (application) & G_APPLICATION_IS_SERVICE)
+    g_application_set_inactivity_timeout (application, SERVICE_INACTIVITY_TIMEOUT_MS);
 
   g_unix_signal_add (SIGTERM, quit_on_signal_cb, self);
   g_unix_signal_add (SIGINT, quit_on_signal_cb, self);
@@ -742,6 +868,11 @@ elicit_application_shutdown (GApplication *application)
   ElicitApplication *self = ELICIT_APPLICATION (application);
   ElicitWindow *window = get_window (self);
 
+  /* Every external caller still waiting hears cancel before the app goes,
+   * while the window they are listed in is still there. */
+  if (self->prompter != NULL)
+    elicit_prompter_service_unexport (self->prompter);
+
   /* Gone before the servers: the loop below runs while their pages are
    * taken down, and a window that lays out a page losing its focused widget
    * trips over it (GTK 4.8). */
@@ -758,6 +889,40 @@ elicit_application_shutdown (GApplication *application)
   G_APPLICATION_CLASS (elicit_application_parent_class)->shutdown (application);
 }
 
+static gboolean
+elicit_application_dbus_register (GApplication     *application,
+                                  GDBusConnection  *connection,
+                                  const char       *object_path,
+                                  GError          **error)
+{
+  ElicitApplication *self = ELICIT_APPLICATION (application);
+
+  if (!G_APPLICATION_CLASS (elicit_application_parent_class)->dbus_register (application,
+                                                                             connection,
+                                                                             object_path,
+                                                                             error))
+    return FALSE;
+
+  if (self->prompter == NULL)
+    self->prompter = elicit_prompter_service_new (application, self->queue);
+
+  return elicit_prompter_service_export (self->prompter, connection, object_path, error);
+}
+
+static void
+elicit_application_dbus_unregister (GApplication    *application,
+                                    GDBusConnection *connection,
+                                    const char      *object_path)
+{
+  ElicitApplication *self = ELICIT_APPLICATION (application);
+
+  if (self->prompter != NULL)
+    elicit_prompter_service_unexport (self->prompter);
+
+  G_APPLICATION_CLASS (elicit_application_parent_class)->dbus_unregister (application, connection,
+                                                                          object_path);
+}
+
 /* GObject ------------------------------------------------------------------------------------- */
 
 static void
@@ -771,6 +936,8 @@ elicit_application_dispose (GObject *object)
   g_clear_object (&self->config);
   g_clear_object (&self->servers);
   g_clear_object (&self->load_cancellable);
+  g_clear_object (&self->prompter);
+  g_clear_object (&self->recent);
   g_clear_object (&self->queue);
 
   G_OBJECT_CLASS (elicit_application_parent_class)->dispose (object);
@@ -804,6 +971,8 @@ elicit_application_class_init (ElicitApplicationClass *klass)
   application_class->command_line = elicit_application_command_line;
   application_class->handle_local_options = elicit_application_handle_local_options;
   application_class->shutdown = elicit_application_shutdown;
+  application_class->dbus_register = elicit_application_dbus_register;
+  application_class->dbus_unregister = elicit_application_dbus_unregister;
 }
 
 static void
@@ -819,6 +988,7 @@ elicit_application_init (ElicitApplication *self)
 
   self->queue = elicit_prompt_queue_new ();
   self->servers = g_list_store_new (ELICIT_TYPE_SERVER);
+  self->recent = g_list_store_new (ELICIT_TYPE_RECENT_PROMPT);
   self->dialogs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->refused = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->refused_total = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

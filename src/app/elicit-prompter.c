@@ -15,13 +15,19 @@
 
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
+#include "elicit-prompter-client.h"
 
 /*
  * ElicitPrompter: what `elicit call` and `elicit proxy` answer elicitations
  * with. It owns an ElicitPromptQueue (one dialog per server at a time, the
  * cap and the rate limit) and shows each request its turn comes in an
  * ElicitDialog labelled with the name the user gave the server. Without a
- * display it answers `cancel` and says why on stderr. It counts what the user
+ * display it answers `cancel` and says why on stderr.
+ *
+ * Before any dialog of its own, it asks the desktop's prompter (the Elicit
+ * app over D-Bus, ElicitPrompterClient), running or activatable, labelling
+ * the question with the client's name; only when there is none does it show
+ * its own dialog, or answer `cancel` without a display. It counts what the user
  * said no to (declined or cancelled), so `elicit call` can exit accordingly.
  * It also asks before signing in to a remote server (ElicitSignInDialog).
  *
@@ -37,8 +43,11 @@ struct _ElicitPrompter
   ElicitPromptQueue *queue;
   char              *server_label;
   char              *server_claim;
+  char              *client_label;
   GPtrArray         *dialogs;
   GPtrArray         *sign_in_dialogs;
+  ElicitPrompterClient *desktop;
+  GCancellable      *cancellable;
 
   guint              n_refused;
   guint              n_said_no;
@@ -143,15 +152,11 @@ accept_when_ready (GtkWidget *dialog)
 }
 
 static void
-prompt_cb (ElicitPromptQueue *queue,
-           ElicitRequest     *request,
-           ElicitPrompter    *self)
+show_locally (ElicitPrompter *self,
+              ElicitRequest  *request)
 {
   g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
   GtkWidget *dialog;
-
-  elicit_cli_timing_mark ("prompt");
-  g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
 
   if (!self->have_display)
     {
@@ -178,6 +183,63 @@ prompt_cb (ElicitPromptQueue *queue,
 
   if (self->accept_defaults)
     accept_when_ready (dialog);
+}
+
+static void
+desktop_ask_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ElicitRequest) request = user_data;
+  g_autoptr(GError) error = NULL;
+  ElicitPrompter *self;
+
+  if (elicit_prompter_client_ask_finish (ELICIT_PROMPTER_CLIENT (object), result, &error))
+    return;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = g_object_get_data (G_OBJECT (request), "elicit-prompter");
+  g_debug ("no desktop prompter (%s): asking here", error->message);
+  if (self != NULL && elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+    show_locally (self, request);
+}
+
+static void
+prompt_cb (ElicitPromptQueue *queue,
+           ElicitRequest     *request,
+           ElicitPrompter    *self)
+{
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
+  const char *label = self->server_label;
+  const char *claim = self->server_claim;
+
+  elicit_cli_timing_mark ("prompt");
+  g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
+
+  /* A URL step waits for its completion notice in the dialog that showed
+   * it, which the desktop's prompter cannot hear: with a display of our own,
+   * it stays here. */
+  if (self->desktop == NULL || elicit_prompter_client_get_absent (self->desktop) ||
+      (self->have_display && elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL))
+    {
+      show_locally (self, request);
+      return;
+    }
+
+  if (session != NULL)
+    {
+      label = elicit_session_get_display_name (session);
+      claim = elicit_session_get_server_title (session);
+      if (claim == NULL || *claim == '\0')
+        claim = elicit_session_get_server_name (session);
+    }
+
+  /* Weak: the prompter may be gone by the time the bus answers. */
+  g_object_set_data (G_OBJECT (request), "elicit-prompter", self);
+  elicit_prompter_client_ask_async (self->desktop, request, label != NULL ? label : "",
+                                    self->client_label, claim, self->cancellable,
+                                    desktop_ask_cb, g_object_ref (request));
 }
 
 static void
@@ -247,6 +309,9 @@ elicit_prompter_dispose (GObject *object)
   ElicitPrompter *self = ELICIT_PROMPTER (object);
 
   elicit_prompter_close_all (self);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->desktop);
   if (self->queue != NULL)
     g_signal_handlers_disconnect_by_data (self->queue, self);
   g_clear_object (&self->queue);
@@ -263,6 +328,7 @@ elicit_prompter_finalize (GObject *object)
   g_clear_pointer (&self->sign_in_dialogs, g_ptr_array_unref);
   g_free (self->server_label);
   g_free (self->server_claim);
+  g_free (self->client_label);
 
   G_OBJECT_CLASS (elicit_prompter_parent_class)->finalize (object);
 }
@@ -290,6 +356,12 @@ elicit_prompter_init (ElicitPrompter *self)
   self->dialogs = g_ptr_array_new ();
   self->sign_in_dialogs = g_ptr_array_new ();
   self->queue = elicit_prompt_queue_new ();
+  self->cancellable = g_cancellable_new ();
+  if (elicit_prompter_client_wanted ())
+    {
+      self->desktop = elicit_prompter_client_new ();
+      elicit_prompter_client_prepare (self->desktop);
+    }
 
   g_signal_connect (self->queue, "prompt", G_CALLBACK (prompt_cb), self);
   g_signal_connect (self->queue, "refused", G_CALLBACK (refused_cb), self);
@@ -354,6 +426,18 @@ elicit_prompter_set_server_claim (ElicitPrompter *self,
   self->server_claim = g_strdup (server_claim);
 }
 
+/* The client's name, shown by the desktop's prompter as the client's
+ * claim ("Everything, via claude"). */
+void
+elicit_prompter_set_client_label (ElicitPrompter *self,
+                                  const char     *client_label)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER (self));
+
+  g_free (self->client_label);
+  self->client_label = g_strdup (client_label);
+}
+
 void
 elicit_prompter_set_verbose (ElicitPrompter *self,
                              gboolean        verbose)
@@ -370,6 +454,9 @@ elicit_prompter_set_accept_defaults (ElicitPrompter *self,
   g_return_if_fail (ELICIT_IS_PROMPTER (self));
 
   self->accept_defaults = !!accept_defaults;
+  /* Automation answers its own dialogs: never a person's desktop prompter. */
+  if (accept_defaults)
+    g_clear_object (&self->desktop);
 }
 
 /* Destroys every dialog still open; their pending requests answer cancel,

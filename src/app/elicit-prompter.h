@@ -23,6 +23,8 @@ guint              elicit_prompter_get_n_said_no    (ElicitPrompter *self);
 guint              elicit_prompter_get_n_open       (ElicitPrompter *self);
 void               elicit_prompter_set_server_claim (ElicitPrompter *self,
                                                      const char     *server_claim);
+void               elicit_prompter_set_client_label (ElicitPrompter *self,
+                                                     const char     *client_label);
 void               elicit_prompter_set_verbose      (ElicitPrompter *self,
                                                      gboolean        verbose);
 void               elicit_prompter_set_accept_defaults (ElicitPrompter *self,

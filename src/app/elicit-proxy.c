@@ -52,6 +52,7 @@
 #include "elicit-auth-options.h"
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
+#include "elicit-prompter-client.h"
 #include "elicit-proxy.h"
 
 /* A server may ask for input this many times before the proxy gives up. */
@@ -130,11 +131,22 @@ refused_cb (ElicitPeer *peer,
 
 /* The server's input requests: answered here, never forwarded --------------------- */
 
+/* The desktop's prompter shows the client that started the proxy ("via
+ * claude"), as that client's claim. */
+static void
+label_with_client (ElicitPrompter *prompter)
+{
+  g_autofree char *client = elicit_prompter_client_parent_name ();
+
+  elicit_prompter_set_client_label (prompter, client);
+}
+
 static void
 input_request_cb (ElicitInputSource *input,
                   ElicitRequest     *request,
                   Proxy             *proxy)
 {
+  elicit_cli_timing_mark ("elicitation-received");
   elicit_prompt_queue_push (elicit_prompter_get_queue (proxy->prompter), request);
 }
 
@@ -1060,6 +1072,7 @@ run (Proxy              *proxy,
   proxy->loop = g_main_loop_new (NULL, FALSE);
   proxy->prompter = elicit_prompter_new (proxy->label, have_display);
   elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
+  label_with_client (proxy->prompter);
   /* As elicit call: a sign-in is asked for in a dialog when there is a display. */
   if (url != NULL)
     g_signal_connect_object (elicit_http_transport_get_authorizer (ELICIT_HTTP_TRANSPORT (proxy->server)),

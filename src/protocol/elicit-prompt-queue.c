@@ -52,6 +52,9 @@ typedef struct
   /* Weak: the record goes when the session does. NULL groups the
    * requests that came without a session. */
   ElicitSession     *session;
+  /* Requests pushed with elicit_prompt_queue_push_from() group by their
+   * origin instead (owned; NULL otherwise). */
+  char              *origin;
   /* Owned references; the head is the request shown, or about to be. */
   GQueue             requests;
   double             tokens;
@@ -67,6 +70,7 @@ struct _ElicitPromptQueue
   GObject                 parent_instance;
 
   GHashTable             *servers;
+  GHashTable             *origins;
   Server                 *sessionless;
   GPtrArray              *items;
 
@@ -162,6 +166,7 @@ server_free (Server *server)
       g_object_unref (request);
     }
 
+  g_free (server->origin);
   g_free (server);
 }
 
@@ -177,18 +182,65 @@ lookup_server (ElicitPromptQueue *self,
 
 static Server *
 ensure_server (ElicitPromptQueue *self,
-               ElicitSession     *session)
+               ElicitSession     *session,
+               const char        *origin)
 {
-  Server *server = lookup_server (self, session);
+  Server *server;
+
+  if (session == NULL && origin != NULL)
+    server = g_hash_table_lookup (self->origins, origin);
+  else
+    server = lookup_server (self, session);
 
   if (server != NULL)
     return server;
 
   server = server_new (self, session);
-  if (session == NULL)
+  if (session == NULL && origin != NULL)
+    {
+      server->origin = g_strdup (origin);
+      g_hash_table_insert (self->origins, server->origin, server);
+    }
+  else if (session == NULL)
     self->sessionless = server;
   else
     g_hash_table_insert (self->servers, session, server);
+
+  return server;
+}
+
+static guint cancel_server (Server *server);
+
+/* The group @request was queued in: its session's, its origin's, or the
+ * one of the requests without either. */
+static Server *
+server_for_request (ElicitPromptQueue *self,
+                    ElicitRequest     *request)
+{
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
+  GHashTableIter iter;
+  gpointer value;
+
+  if (session != NULL)
+    return lookup_server (self, session);
+
+  g_hash_table_iter_init (&iter, self->origins);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (g_queue_find (&((Server *) value)->requests, request) != NULL)
+      return value;
+
+  return self->sessionless;
+}
+
+/* The group holding @request, or NULL if it is not in the queue. */
+static Server *
+group_holding (ElicitPromptQueue *self,
+               ElicitRequest     *request)
+{
+  Server *server = server_for_request (self, request);
+
+  if (server == NULL || g_queue_find (&server->requests, request) == NULL)
+    return NULL;
 
   return server;
 }
@@ -400,6 +452,7 @@ elicit_prompt_queue_dispose (GObject *object)
 
   g_ptr_array_set_size (self->items, 0);
   g_hash_table_remove_all (self->servers);
+  g_hash_table_remove_all (self->origins);
   g_clear_pointer (&self->sessionless, server_free);
 
   G_OBJECT_CLASS (elicit_prompt_queue_parent_class)->dispose (object);
@@ -411,6 +464,7 @@ elicit_prompt_queue_finalize (GObject *object)
   ElicitPromptQueue *self = ELICIT_PROMPT_QUEUE (object);
 
   g_clear_pointer (&self->servers, g_hash_table_unref);
+  g_clear_pointer (&self->origins, g_hash_table_unref);
   g_clear_pointer (&self->items, g_ptr_array_unref);
 
   G_OBJECT_CLASS (elicit_prompt_queue_parent_class)->finalize (object);
@@ -592,7 +646,50 @@ elicit_prompt_queue_init (ElicitPromptQueue *self)
   self->burst = ELICIT_PROMPT_QUEUE_DEFAULT_BURST;
   self->rate = ELICIT_PROMPT_QUEUE_DEFAULT_RATE;
   self->servers = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) server_free);
+  self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) server_free);
   self->items = g_ptr_array_new ();
+}
+
+static gboolean
+push (ElicitPromptQueue *self,
+      ElicitRequest     *request,
+      const char        *origin)
+{
+  g_autoptr(ElicitSession) session = NULL;
+  Server *server;
+
+  if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
+    return FALSE;
+
+  session = elicit_request_dup_session (request);
+  server = ensure_server (self, session, origin);
+
+  if (g_queue_find (&server->requests, request) != NULL)
+    return TRUE;
+
+  if (server->requests.length >= self->max_pending)
+    {
+      refuse (self, request,
+              _("Too many requests from this server are waiting for the user; this one was refused without asking"));
+      return FALSE;
+    }
+
+  if (!take_token (self, server))
+    {
+      refuse (self, request,
+              _("This server sends requests faster than the user can answer them; this one was refused without asking"));
+      return FALSE;
+    }
+
+  g_queue_push_tail (&server->requests, g_object_ref (request));
+  g_signal_connect (request, "notify::state", G_CALLBACK (request_state_cb), server);
+  g_ptr_array_add (self->items, request);
+  g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
+
+  if (server->requests.length == 1 && server->advance_source == 0)
+    show_head (server);
+
+  return TRUE;
 }
 
 /* Public API ------------------------------------------------------------------- */
@@ -718,6 +815,9 @@ elicit_prompt_queue_set_burst (ElicitPromptQueue *self,
   g_hash_table_iter_init (&iter, self->servers);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     ((Server *) value)->tokens = MIN (((Server *) value)->tokens, (double) burst);
+  g_hash_table_iter_init (&iter, self->origins);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    ((Server *) value)->tokens = MIN (((Server *) value)->tokens, (double) burst);
   if (self->sessionless != NULL)
     self->sessionless->tokens = MIN (self->sessionless->tokens, (double) burst);
 
@@ -768,7 +868,7 @@ elicit_prompt_queue_add_session (ElicitPromptQueue *self,
   g_return_if_fail (ELICIT_IS_PROMPT_QUEUE (self));
   g_return_if_fail (ELICIT_IS_SESSION (session));
 
-  server = ensure_server (self, session);
+  server = ensure_server (self, session, NULL);
   if (server->elicitation_handler != 0)
     return;
 
@@ -826,44 +926,76 @@ gboolean
 elicit_prompt_queue_push (ElicitPromptQueue *self,
                           ElicitRequest     *request)
 {
-  g_autoptr(ElicitSession) session = NULL;
-  Server *server;
-
   g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), FALSE);
   g_return_val_if_fail (ELICIT_IS_REQUEST (request), FALSE);
 
-  if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
-    return FALSE;
+  return push (self, request, NULL);
+}
+
+/**
+ * elicit_prompt_queue_push_from:
+ * @self: a prompt queue
+ * @request: a pending request without a session
+ * @origin: who asked: any string that names one asker, such as a D-Bus
+ *   caller's unique name
+ *
+ * Queues @request as [method@PromptQueue.push] does, behind the other
+ * requests of the same @origin: each origin is a server of its own for the
+ * queue, with its own place (one request shown at a time), its own cap and
+ * its own rate limit, so one asker's flood neither delays nor hides
+ * another's question. [method@PromptQueue.withdraw_origin] takes them back.
+ *
+ * Returns: %TRUE if @request was queued (or already was), %FALSE if it was
+ *   refused or is not pending
+ *
+ * Since: 1.2
+ */
+gboolean
+elicit_prompt_queue_push_from (ElicitPromptQueue *self,
+                               ElicitRequest     *request,
+                               const char        *origin)
+{
+  g_autoptr(ElicitSession) session = NULL;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), FALSE);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), FALSE);
+  g_return_val_if_fail (origin != NULL, FALSE);
 
   session = elicit_request_dup_session (request);
-  server = ensure_server (self, session);
+  g_return_val_if_fail (session == NULL, FALSE);
 
-  if (g_queue_find (&server->requests, request) != NULL)
-    return TRUE;
+  return push (self, request, origin);
+}
 
-  if (server->requests.length >= self->max_pending)
-    {
-      refuse (self, request,
-              _("Too many requests from this server are waiting for the user; this one was refused without asking"));
-      return FALSE;
-    }
+/**
+ * elicit_prompt_queue_withdraw_origin:
+ * @self: a prompt queue
+ * @origin: an origin given to [method@PromptQueue.push_from]
+ * @reason: why, for the user: plain text
+ *
+ * Withdraws every request of @origin in the queue, shown or waiting, as
+ * [method@PromptQueue.withdraw_all] does for a server, and forgets @origin:
+ * call it when the asker goes away.
+ *
+ * Since: 1.2
+ */
+void
+elicit_prompt_queue_withdraw_origin (ElicitPromptQueue *self,
+                                     const char        *origin,
+                                     const char        *reason)
+{
+  Server *server;
 
-  if (!take_token (self, server))
-    {
-      refuse (self, request,
-              _("This server sends requests faster than the user can answer them; this one was refused without asking"));
-      return FALSE;
-    }
+  g_return_if_fail (ELICIT_IS_PROMPT_QUEUE (self));
+  g_return_if_fail (origin != NULL);
+  g_return_if_fail (reason != NULL);
 
-  g_queue_push_tail (&server->requests, g_object_ref (request));
-  g_signal_connect (request, "notify::state", G_CALLBACK (request_state_cb), server);
-  g_ptr_array_add (self->items, request);
-  g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
+  server = g_hash_table_lookup (self->origins, origin);
+  if (server == NULL)
+    return;
 
-  if (server->requests.length == 1 && server->advance_source == 0)
-    show_head (server);
-
-  return TRUE;
+  withdraw_server (server, reason);
+  g_hash_table_remove (self->origins, origin);
 }
 
 /**
@@ -968,15 +1100,13 @@ guint
 elicit_prompt_queue_get_position (ElicitPromptQueue *self,
                                   ElicitRequest     *request)
 {
-  g_autoptr(ElicitSession) session = NULL;
   Server *server;
   int position;
 
   g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
   g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
 
-  session = elicit_request_dup_session (request);
-  server = lookup_server (self, session);
+  server = server_for_request (self, request);
   if (server == NULL)
     return 0;
 
@@ -1003,16 +1133,75 @@ guint
 elicit_prompt_queue_cancel_all (ElicitPromptQueue *self,
                                 ElicitSession     *session)
 {
-  g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func (g_object_unref);
   Server *server;
-  guint n_cancelled = 0;
 
   g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
   g_return_val_if_fail (session == NULL || ELICIT_IS_SESSION (session), 0);
 
   server = lookup_server (self, session);
-  if (server == NULL)
-    return 0;
+
+  return server != NULL ? cancel_server (server) : 0;
+}
+
+/**
+ * elicit_prompt_queue_get_n_pending_with:
+ * @self: a prompt queue
+ * @request: a request in the queue
+ *
+ * Gets how many requests the queue holds together with @request (itself
+ * included): those of its server, or of its origin when it was queued with
+ * [method@PromptQueue.push_from]. The count a dialog's "1 of 5" shows.
+ *
+ * Returns: the number of requests, or 0 if @request is not in the queue
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
+                                        ElicitRequest     *request)
+{
+  Server *server;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
+
+  server = group_holding (self, request);
+
+  return server != NULL ? server->requests.length : 0;
+}
+
+/**
+ * elicit_prompt_queue_cancel_with:
+ * @self: a prompt queue
+ * @request: a request in the queue
+ *
+ * Cancels @request and every request the queue holds together with it (of
+ * its server, or of its origin), as [method@PromptQueue.cancel_all] does:
+ * a dialog's "Cancel All", whoever asked.
+ *
+ * Returns: how many requests were cancelled
+ *
+ * Since: 1.2
+ */
+guint
+elicit_prompt_queue_cancel_with (ElicitPromptQueue *self,
+                                 ElicitRequest     *request)
+{
+  Server *server;
+
+  g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (self), 0);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (request), 0);
+
+  server = group_holding (self, request);
+
+  return server != NULL ? cancel_server (server) : 0;
+}
+
+static guint
+cancel_server (Server *server)
+{
+  g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n_cancelled = 0;
 
   for (GList *l = server->requests.head; l != NULL; l = l->next)
     g_ptr_array_add (requests, g_object_ref (l->data));

@@ -91,6 +91,10 @@ ELICIT_AVAILABLE_IN_ALL
 gboolean           elicit_prompt_queue_push            (ElicitPromptQueue *self,
                                                         ElicitRequest     *request);
 ELICIT_AVAILABLE_IN_ALL
+gboolean           elicit_prompt_queue_push_from       (ElicitPromptQueue *self,
+                                                        ElicitRequest     *request,
+                                                        const char        *origin);
+ELICIT_AVAILABLE_IN_ALL
 ElicitRequest     *elicit_prompt_queue_get_shown       (ElicitPromptQueue *self,
                                                         ElicitSession     *session);
 ELICIT_AVAILABLE_IN_ALL
@@ -101,10 +105,20 @@ void               elicit_prompt_queue_withdraw_all    (ElicitPromptQueue *self,
                                                         ElicitSession     *session,
                                                         const char        *reason);
 ELICIT_AVAILABLE_IN_ALL
+void               elicit_prompt_queue_withdraw_origin (ElicitPromptQueue *self,
+                                                        const char        *origin,
+                                                        const char        *reason);
+ELICIT_AVAILABLE_IN_ALL
 guint              elicit_prompt_queue_get_position    (ElicitPromptQueue *self,
                                                         ElicitRequest     *request);
 ELICIT_AVAILABLE_IN_ALL
 guint              elicit_prompt_queue_cancel_all      (ElicitPromptQueue *self,
                                                         ElicitSession     *session);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
+                                                           ElicitRequest     *request);
+ELICIT_AVAILABLE_IN_ALL
+guint              elicit_prompt_queue_cancel_with     (ElicitPromptQueue *self,
+                                                        ElicitRequest     *request);
 
 G_END_DECLS

@@ -50,6 +50,8 @@ struct _ElicitRequest
   char                   *withdrawn_reason;
   char                   *refusal;
   gint64                  refusal_code;
+  JsonObject             *content;
+  JsonObject             *params;
 
   GWeakRef                session;
   ElicitRequestResponder  responder;
@@ -168,6 +170,8 @@ elicit_request_finalize (GObject *object)
   g_clear_pointer (&self->url, g_free);
   g_clear_pointer (&self->elicitation_id, g_free);
   g_clear_pointer (&self->withdrawn_reason, g_free);
+  g_clear_pointer (&self->content, json_object_unref);
+  g_clear_pointer (&self->params, json_object_unref);
   g_clear_pointer (&self->refusal, g_free);
   g_weak_ref_clear (&self->session);
 
@@ -536,7 +540,30 @@ elicit_request_new_for_revision (JsonObject  *params,
   else
     ok = parse_url (self, params, legacy, error);
 
+  if (ok)
+    self->params = json_object_ref (params);
+
   return ok ? g_steal_pointer (&self) : NULL;
+}
+
+/**
+ * elicit_request_get_params:
+ * @self: a request
+ *
+ * Gets the `params` of the `elicitation/create` request this request was
+ * made from, as the server sent them: what to pass on to another prompter
+ * (Elicit's D-Bus prompter takes them as they are).
+ *
+ * Returns: (transfer none): the params; do not modify them
+ *
+ * Since: 1.2
+ */
+JsonObject *
+elicit_request_get_params (ElicitRequest *self)
+{
+  g_return_val_if_fail (ELICIT_IS_REQUEST (self), NULL);
+
+  return self->params;
 }
 
 /**
@@ -739,6 +766,7 @@ elicit_request_accept (ElicitRequest  *self,
         return FALSE;
 
       json_object_set_object_member (result, "content", json_object_ref (content));
+      self->content = json_object_ref (content);
     }
 
   g_object_ref (self);
@@ -747,6 +775,27 @@ elicit_request_accept (ElicitRequest  *self,
   g_object_unref (self);
 
   return TRUE;
+}
+
+/**
+ * elicit_request_get_content:
+ * @self: a request
+ *
+ * Gets what the user answered a form-mode request with, once it was
+ * accepted: the `content` the server was sent. Embedders that create
+ * requests with [ctor@Request.new] read the answer here.
+ *
+ * Returns: (transfer none) (nullable): the content, or %NULL if the request
+ *   was not accepted or is in URL mode
+ *
+ * Since: 1.2
+ */
+JsonObject *
+elicit_request_get_content (ElicitRequest *self)
+{
+  g_return_val_if_fail (ELICIT_IS_REQUEST (self), NULL);
+
+  return self->content;
 }
 
 static void

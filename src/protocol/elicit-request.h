@@ -84,6 +84,10 @@ const char         *elicit_request_get_elicitation_id (ElicitRequest  *self);
 ELICIT_AVAILABLE_IN_ALL
 const char         *elicit_request_get_withdrawn_reason (ElicitRequest *self);
 ELICIT_AVAILABLE_IN_ALL
+JsonObject         *elicit_request_get_params         (ElicitRequest  *self);
+ELICIT_AVAILABLE_IN_ALL
+JsonObject         *elicit_request_get_content        (ElicitRequest  *self);
+ELICIT_AVAILABLE_IN_ALL
 gboolean            elicit_request_accept             (ElicitRequest  *self,
                                                        JsonObject     *content,
                                                        GError        **error);

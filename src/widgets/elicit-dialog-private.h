@@ -32,6 +32,7 @@ struct _ElicitDialog
   ElicitPromptQueue      *queue;
   char                   *server_label;
   char                   *server_claim;
+  char                   *client_claim;
   ElicitUrlInfo          *url_info;
   GError                 *url_error;
   GCancellable           *cancellable;

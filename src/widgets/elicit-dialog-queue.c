@@ -35,16 +35,15 @@ show_strip (ElicitDialog *self,
 void
 elicit_dialog_update_queue (ElicitDialog *self)
 {
-  g_autoptr(ElicitSession) session = NULL;
   g_autofree char *text = NULL;
   guint position = 0;
   guint n_pending = 0;
 
+  /* Its server's requests, or its D-Bus caller's. */
   if (self->queue != NULL && self->request != NULL && elicit_dialog_is_pending (self))
     {
-      session = elicit_request_dup_session (self->request);
       position = elicit_prompt_queue_get_position (self->queue, self->request);
-      n_pending = elicit_prompt_queue_get_n_pending (self->queue, session);
+      n_pending = elicit_prompt_queue_get_n_pending_with (self->queue, self->request);
     }
 
   show_strip (self, position > 0 && n_pending > 1);
@@ -63,14 +62,11 @@ elicit_dialog_update_queue (ElicitDialog *self)
 void
 elicit_dialog_cancel_all (ElicitDialog *self)
 {
-  g_autoptr(ElicitSession) session = NULL;
-
   if (self->queue == NULL || self->request == NULL)
     return;
 
   /* This dialog's request is among them: it closes as it is answered. */
-  session = elicit_request_dup_session (self->request);
-  elicit_prompt_queue_cancel_all (self->queue, session);
+  elicit_prompt_queue_cancel_with (self->queue, self->request);
 }
 
 /**

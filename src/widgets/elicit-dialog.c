@@ -64,6 +64,7 @@ enum {
   PROP_REQUEST,
   PROP_SERVER_LABEL,
   PROP_SERVER_CLAIM,
+  PROP_CLIENT_CLAIM,
   PROP_ACCEPT_DELAY,
   PROP_CAN_ACCEPT,
   N_PROPS
@@ -647,25 +648,30 @@ update_header (ElicitDialog *self)
   const char *label = self->server_label != NULL ? self->server_label : _("Unnamed server");
   /* Translators: the window title; %s is the name the user gave the server */
   g_autofree char *window_title = g_strdup_printf (_("Request from %s"), label);
-  gboolean show_claim;
+  g_autoptr(GString) claims = g_string_new (NULL);
 
   gtk_label_set_text (self->server_name_label, label);
   gtk_label_set_text (self->window_title_label, window_title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 
-  show_claim = self->server_claim != NULL &&
-               (self->server_label == NULL ||
-                g_utf8_collate (self->server_claim, self->server_label) != 0);
+  if (self->server_claim != NULL &&
+      (self->server_label == NULL || g_utf8_collate (self->server_claim, self->server_label) != 0))
+    /* Translators: %s is the name the server reports for itself, which may differ
+     * from (and try to imitate) the name the user gave it */
+    g_string_append_printf (claims, _("The server calls itself “%s”."), self->server_claim);
 
-  if (show_claim)
+  if (self->client_claim != NULL)
     {
-      /* Translators: %s is the name the server reports for itself, which may differ
-       * from (and try to imitate) the name the user gave it */
-      g_autofree char *claim = g_strdup_printf (_("The server calls itself “%s”."), self->server_claim);
-
-      gtk_label_set_text (self->server_claim_label, claim);
+      if (claims->len > 0)
+        g_string_append_c (claims, '\n');
+      /* Translators: %s is the name a program that asks on a server's behalf (an MCP
+       * client such as an AI assistant) gives for itself; nothing vouches for it */
+      g_string_append_printf (claims, _("Asked through “%s”, as that program calls itself."),
+                              self->client_claim);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->server_claim_label), show_claim);
+
+  gtk_label_set_text (self->server_claim_label, claims->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->server_claim_label), claims->len > 0);
 }
 
 static void
@@ -824,6 +830,7 @@ elicit_dialog_finalize (GObject *object)
   g_clear_error (&self->url_error);
   g_free (self->server_label);
   g_free (self->server_claim);
+  g_free (self->client_claim);
 
   G_OBJECT_CLASS (elicit_dialog_parent_class)->finalize (object);
 }
@@ -848,6 +855,10 @@ elicit_dialog_get_property (GObject    *object,
 
     case PROP_SERVER_CLAIM:
       g_value_set_string (value, elicit_dialog_get_server_claim (self));
+      break;
+
+    case PROP_CLIENT_CLAIM:
+      g_value_set_string (value, elicit_dialog_get_client_claim (self));
       break;
 
     case PROP_ACCEPT_DELAY:
@@ -883,6 +894,10 @@ elicit_dialog_set_property (GObject      *object,
 
     case PROP_SERVER_CLAIM:
       elicit_dialog_set_server_claim (self, g_value_get_string (value));
+      break;
+
+    case PROP_CLIENT_CLAIM:
+      elicit_dialog_set_client_claim (self, g_value_get_string (value));
       break;
 
     case PROP_ACCEPT_DELAY:
@@ -956,6 +971,20 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    */
   properties[PROP_SERVER_CLAIM] =
     g_param_spec_string ("server-claim", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:client-claim:
+   *
+   * The name of the program that asks on the server's behalf (an MCP
+   * client, when a request comes through Elicit's D-Bus prompter), as that
+   * program gives it: shown as its claim, never as trusted text.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_CLIENT_CLAIM] =
+    g_param_spec_string ("client-claim", NULL, NULL,
                          NULL,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
@@ -1276,6 +1305,53 @@ elicit_dialog_set_server_claim (ElicitDialog *self,
   update_header (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_CLAIM]);
+}
+
+/**
+ * elicit_dialog_get_client_claim:
+ * @self: an [class@Dialog]
+ *
+ * Gets the name the asking program gives for itself.
+ *
+ * Returns: (nullable): the claim, or %NULL
+ *
+ * Since: 1.2
+ */
+const char *
+elicit_dialog_get_client_claim (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->client_claim;
+}
+
+/**
+ * elicit_dialog_set_client_claim:
+ * @self: an [class@Dialog]
+ * @client_claim: (nullable): what the asking program calls itself
+ *
+ * Sets the name of the program that asks on the server's behalf, shown as
+ * that program's claim.
+ *
+ * Since: 1.2
+ */
+void
+elicit_dialog_set_client_claim (ElicitDialog *self,
+                                const char   *client_claim)
+{
+  g_autofree char *clean = NULL;
+
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  clean = sanitize_server_text (client_claim);
+  if (g_strcmp0 (clean, self->client_claim) == 0)
+    return;
+
+  g_free (self->client_claim);
+  self->client_claim = g_steal_pointer (&clean);
+  update_header (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLIENT_CLAIM]);
 }
 
 /**

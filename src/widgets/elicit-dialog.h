@@ -43,6 +43,8 @@ const char    *elicit_dialog_get_server_label (ElicitDialog  *self);
 ELICIT_AVAILABLE_IN_ALL
 const char    *elicit_dialog_get_server_claim (ElicitDialog  *self);
 ELICIT_AVAILABLE_IN_ALL
+const char    *elicit_dialog_get_client_claim (ElicitDialog  *self);
+ELICIT_AVAILABLE_IN_ALL
 guint          elicit_dialog_get_accept_delay (ElicitDialog  *self);
 ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_server_label (ElicitDialog  *self,
@@ -50,6 +52,9 @@ void           elicit_dialog_set_server_label (ElicitDialog  *self,
 ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_server_claim (ElicitDialog  *self,
                                                const char    *server_claim);
+ELICIT_AVAILABLE_IN_ALL
+void           elicit_dialog_set_client_claim (ElicitDialog  *self,
+                                               const char    *client_claim);
 ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_accept_delay (ElicitDialog  *self,
                                                guint          accept_delay);
