@@ -748,12 +748,19 @@ def a_server_that_goes_away_takes_its_prompts_with_it_visibly():
         app.close()
 
 
+def window_extents(window):
+    """The window's extents once it has a size: a window manager may map
+    it before it is given one."""
+    return wait_for('the window to have a size', lambda: next(
+        (e for e in [window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)]
+         if e.width > 0 and e.height > 0), None))
+
+
 @test
 def the_window_keeps_its_size_in_gsettings():
     app = App({'demo': {'command': DEMO}}, window_size=(1000, 700))
     try:
-        window = app.window()
-        extents = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        extents = window_extents(app.window())
         # Give or take the frame GTK draws around it without a compositor;
         # the default size is 1100 × 720.
         check(abs(extents.width - 1000) <= 16 and abs(extents.height - 700) <= 16,
@@ -776,7 +783,7 @@ def settings_of_the_former_application_id_are_migrated_once():
     app = App({'demo': {'command': DEMO}}, window_size=(900, 650),
               settings_group='org/gnome/Elicit')
     try:
-        extents = app.window().queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        extents = window_extents(app.window())
         check(abs(extents.width - 900) <= 16 and abs(extents.height - 650) <= 16,
               'the window is %d × %d, not the migrated 900 × 650' % (extents.width, extents.height))
     finally:

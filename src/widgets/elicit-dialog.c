@@ -527,11 +527,24 @@ attention_entry_new (ElicitDialog *self,
  * minimum size, and never shrinks. Unset the height it was given, so that it
  * fits its content again (up to the body's cap, fit_to_monitor), neither
  * scrolling the last field out of sight nor keeping an empty gap. */
+static void fit_to_monitor (ElicitDialog *self);
+
 void
 elicit_dialog_fit_content (ElicitDialog *self)
 {
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    gtk_window_set_default_size (GTK_WINDOW (self), gtk_widget_get_width (GTK_WIDGET (self)), -1);
+  int width, height;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+
+  /* The body's cap left room for what showed then. */
+  fit_to_monitor (self);
+
+  /* The default size follows the window's size once shown; the allocated
+   * width would not do, it leaves out the frame and shrinks the window.
+   * (GTK 4.8 wants both pointers.) */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_window_set_default_size (GTK_WINDOW (self), width, -1);
 }
 
 static guint
