@@ -516,10 +516,12 @@ server_store_error_cb (ElicitApplication *self,
   if (!elicit_token_store_get_remember (self->token_store))
     return;
 
-  elicit_server_add_notice (server, error->message);
-
   /* Every refresh of every server fails alike: tell each message once. */
-  if (!g_hash_table_add (self->keyring_told, g_strdup (error->message)) || window == NULL)
+  if (!g_hash_table_add (self->keyring_told, g_strdup (error->message)))
+    return;
+
+  elicit_server_add_notice (server, error->message);
+  if (window == NULL)
     return;
 
   elicit_window_show_keyring_problem (window, error->message,

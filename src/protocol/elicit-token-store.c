@@ -51,7 +51,9 @@
  * there is none). Setting [property@TokenStore:remember] to %FALSE is the
  * user's "don't remember": the store then keeps what it holds, and what is
  * saved from then on, in memory only, as %ELICIT_TOKEN_STORE_MEMORY_ONLY
- * does; [method@TokenStore.save_pending_async] is "try again". Some keyrings ask the user to confirm removals: that prompt
+ * does; [method@TokenStore.save_pending_async] is "try again".
+ *
+ * Some keyrings ask the user to confirm removals: that prompt
  * waits for the user, and cancelling the operation dismisses it.
  *
  * Since: 1.2
