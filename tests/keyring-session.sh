@@ -18,6 +18,8 @@
 #       ELICIT_TEST_KEYRING_PID       the daemon's pid: kill it to test "no keyring"
 #       ELICIT_TEST_KEYRING_PASSWORD  the password (ELICIT_TEST_KEYRING_PASSWORD if set,
 #                                     else "elicit-test-password")
+#       ELICIT_TEST_OUTER_BUS_ADDRESS the session bus the script was started on, if any
+#                                     (where the accessibility bus is found)
 #   - stops the daemon and the bus and removes the home; COMMAND's exit status is the
 #     script's.
 #
@@ -76,6 +78,7 @@ export XDG_RUNTIME_DIR=$home/runtime
 export ELICIT_TEST_KEYRING_HOME=$home
 export ELICIT_TEST_KEYRING_FILE=$home/data/keyrings/login.keyring
 export ELICIT_TEST_KEYRING_PASSWORD=${ELICIT_TEST_KEYRING_PASSWORD:-elicit-test-password}
+export ELICIT_TEST_OUTER_BUS_ADDRESS=${DBUS_SESSION_BUS_ADDRESS:-}
 unset GNOME_KEYRING_CONTROL SSH_AUTH_SOCK
 
 status=0

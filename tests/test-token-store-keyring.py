@@ -157,6 +157,50 @@ def gi_checks():
               and e.message == 'The sign-in record is not a JSON object', e.message)
 
 
+def gi_remember_checks():
+    """Don't remember, and try again, through Elicit-1.0 in a real keyring."""
+    if 'GI_TYPELIB_PATH' not in os.environ:
+        check('remember through Elicit-1.0 # SKIP built without introspection', True)
+        return
+    Elicit, store = gi_store()
+    save = (lambda token: gi_run(lambda cb: store.save_async(SERVER, ISSUER_A, record(token),
+                                                             None, cb), store.save_finish))
+    lookup = lambda: gi_run(lambda cb: store.lookup_async(SERVER, None, cb), store.lookup_finish)
+    save_pending = lambda: gi_run(lambda cb: store.save_pending_async(None, cb),
+                                  store.save_pending_finish)
+
+    check('Elicit-1.0: a keyring store remembers', store.get_remember() is True)
+    store.set_remember(False)
+    check('Elicit-1.0: after remember=FALSE, a save succeeds and the store has the record',
+          save(TOKENS[0]) is True and lookup() == record(TOKENS[0]))
+    check('after remember=FALSE, a save leaves no item in the (unlocked) keyring',
+          items_of(SERVER) == [], repr(items_of(SERVER)))
+
+    store.set_remember(True)
+    lock_login()
+    try:
+        save(TOKENS[1])
+        check('Elicit-1.0: remembering again, a save to a locked keyring fails', False)
+    except GLib.Error as e:
+        check('Elicit-1.0: remembering again, a save to a locked keyring is LOCKED',
+              e.matches(Elicit.token_store_error_quark(), Elicit.TokenStoreError.LOCKED)
+              and e.message == LOCKED_SAVE, e.message)
+    try:
+        save_pending()
+        check('Elicit-1.0: trying again while still locked fails', False)
+    except GLib.Error as e:
+        check('Elicit-1.0: trying again while still locked says LOCKED again',
+              e.matches(Elicit.token_store_error_quark(), Elicit.TokenStoreError.LOCKED), e.message)
+    unlock_login(PASSWORD)
+    check('Elicit-1.0: once unlocked, trying again saves what memory alone held',
+          save_pending() is True and len(items_of(SERVER)) == 1
+          and tool('lookup', SERVER) == ['lookup: ' + record(TOKENS[1])],
+          repr((items_of(SERVER), tool('lookup', SERVER))))
+    check('Elicit-1.0: trying again with nothing pending changes nothing',
+          save_pending() is True and len(items_of(SERVER)) == 1)
+    tool('forget', SERVER)
+
+
 # The scenario ----------------------------------------------------------------------
 
 def sharing_checks():
@@ -335,6 +379,7 @@ def main():
     forget_checks()
     race_checks()
     locked_checks()
+    gi_remember_checks()
     file_checks('after locking and unlocking')
     unavailable_checks()
     log_checks()

@@ -334,6 +334,90 @@ test_busy_while_operations_are_under_way (void)
   g_assert_finalize_object (g_steal_pointer (&store));
 }
 
+static void
+test_remember_follows_the_flags (void)
+{
+  g_autoptr(ElicitTokenStore) keyring = elicit_token_store_new (ELICIT_TOKEN_STORE_KEYRING);
+  g_autoptr(ElicitTokenStore) memory = memory_store ();
+  gboolean remember = FALSE;
+  guint notified = 0;
+
+  g_assert_true (elicit_token_store_get_remember (keyring));
+  g_assert_false (elicit_token_store_get_remember (memory));
+
+  g_signal_connect (keyring, "notify::remember", G_CALLBACK (count_notify_cb), &notified);
+  g_object_set (keyring, "remember", FALSE, NULL);
+  elicit_token_store_set_remember (keyring, FALSE);
+  g_object_get (keyring, "remember", &remember, NULL);
+  g_assert_false (remember);
+  g_assert_cmpuint (notified, ==, 1);
+  /* Where it was made to keep sign-ins does not change. */
+  g_assert_cmpint (elicit_token_store_get_flags (keyring), ==, ELICIT_TOKEN_STORE_KEYRING);
+}
+
+/*
+ * "Don't remember" after the keyring failed (no bus here): what the store
+ * held stays, and from then on nothing fails, since nothing reaches for
+ * D-Bus.
+ */
+static void
+test_dont_remember_keeps_tokens_in_memory (void)
+{
+  g_autoptr(ElicitTokenStore) store = elicit_token_store_new (ELICIT_TOKEN_STORE_KEYRING);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (token_store_save_sync (store, SERVER, ISSUER_A, "{\"t\":\"before\"}", NULL,
+                                         &error));
+  g_assert_error (error, ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE);
+  g_clear_error (&error);
+
+  elicit_token_store_set_remember (store, FALSE);
+  assert_lookup (store, SERVER, "{\"t\":\"before\"}");
+
+  assert_save (store, SERVER, ISSUER_A, "{\"t\":\"after\"}");
+  assert_save (store, OTHER_SERVER, ISSUER_B, "{\"t\":\"other\"}");
+  assert_lookup (store, SERVER, "{\"t\":\"after\"}");
+  assert_lookup (store, OTHER_SERVER, "{\"t\":\"other\"}");
+
+  /* Trying again saves nothing while not remembering: no error either. */
+  g_assert_true (token_store_save_pending_sync (store, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (token_store_forget_sync (store, SERVER, NULL, &error));
+  g_assert_no_error (error);
+  assert_lookup (store, SERVER, NULL);
+  assert_lookup (store, OTHER_SERVER, "{\"t\":\"other\"}");
+
+  g_assert_finalize_object (g_steal_pointer (&store));
+}
+
+/* Remembering again, "try again" reaches for the keyring with what memory
+ * alone holds: here there is none, and it says so; the records stay. */
+static void
+test_save_pending_tries_the_keyring_again (void)
+{
+  g_autoptr(ElicitTokenStore) store = elicit_token_store_new (ELICIT_TOKEN_STORE_KEYRING);
+  g_autoptr(GError) error = NULL;
+
+  /* Nothing pending: nothing to fail. */
+  g_assert_true (token_store_save_pending_sync (store, NULL, &error));
+  g_assert_no_error (error);
+
+  elicit_token_store_set_remember (store, FALSE);
+  assert_save (store, SERVER, ISSUER_A, "{\"t\":\"pending\"}");
+  elicit_token_store_set_remember (store, TRUE);
+
+  g_assert_false (token_store_save_pending_sync (store, NULL, &error));
+  g_assert_error (error, ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE);
+  g_assert_cmpstr (error->message, ==, NO_KEYRING_SAVE);
+  g_clear_error (&error);
+  assert_lookup (store, SERVER, "{\"t\":\"pending\"}");
+
+  while (elicit_token_store_get_busy (store))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_finalize_object (g_steal_pointer (&store));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -368,6 +452,12 @@ main (int   argc,
                    test_cancelled_operations_say_so);
   g_test_add_func ("/Elicit/TokenStore/busy-while-operations-are-under-way",
                    test_busy_while_operations_are_under_way);
+  g_test_add_func ("/Elicit/TokenStore/remember-follows-the-flags",
+                   test_remember_follows_the_flags);
+  g_test_add_func ("/Elicit/TokenStore/dont-remember-keeps-tokens-in-memory",
+                   test_dont_remember_keeps_tokens_in_memory);
+  g_test_add_func ("/Elicit/TokenStore/save-pending-tries-the-keyring-again",
+                   test_save_pending_tries_the_keyring_again);
 
   return g_test_run ();
 }

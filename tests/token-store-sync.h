@@ -80,3 +80,14 @@ token_store_forget_sync (ElicitTokenStore  *store,
   elicit_token_store_forget_async (store, resource, cancellable, token_store_sync_done_cb, &result);
   return elicit_token_store_forget_finish (store, token_store_sync_wait (&result), error);
 }
+
+static inline gboolean
+token_store_save_pending_sync (ElicitTokenStore  *store,
+                               GCancellable      *cancellable,
+                               GError           **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  elicit_token_store_save_pending_async (store, cancellable, token_store_sync_done_cb, &result);
+  return elicit_token_store_save_pending_finish (store, token_store_sync_wait (&result), error);
+}

@@ -72,6 +72,10 @@ struct _ElicitApplication
   GHashTable        *withdrawn;        /* server name → count since the last notice */
   char              *withdrawn_reason;
   guint              notice_source;
+  /* Every server's sign-ins, unless its entry says "keyring": false; one
+   * store, so that one "Don't Remember" answers for all of them. */
+  ElicitTokenStore  *token_store;
+  GHashTable        *keyring_told;     /* the keyring's messages shown this run */
 };
 
 G_DEFINE_FINAL_TYPE (ElicitApplication, elicit_application, ADW_TYPE_APPLICATION)
@@ -499,6 +503,80 @@ prompt_cb (ElicitApplication *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The keyring: locked or missing is said once, with Don't Remember -------------------- */
+
+static void
+server_store_error_cb (ElicitApplication *self,
+                       const GError      *error,
+                       ElicitServer      *server)
+{
+  ElicitWindow *window = get_window (self);
+
+  /* Too late for a save or lookup that was on its way when the user chose. */
+  if (!elicit_token_store_get_remember (self->token_store))
+    return;
+
+  /* Every refresh of every server fails alike: tell each message once. */
+  if (!g_hash_table_add (self->keyring_told, g_strdup (error->message)))
+    return;
+
+  elicit_server_add_notice (server, error->message);
+  if (window == NULL)
+    return;
+
+  elicit_window_show_keyring_problem (window, error->message,
+                                      g_error_matches (error, ELICIT_TOKEN_STORE_ERROR,
+                                                       ELICIT_TOKEN_STORE_ERROR_LOCKED));
+}
+
+static void
+dont_remember_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  ElicitApplication *self = user_data;
+  ElicitWindow *window = get_window (self);
+
+  /* The servers stay signed in: the store keeps what it holds, in memory. */
+  elicit_token_store_set_remember (self->token_store, FALSE);
+  if (window != NULL)
+    elicit_window_hide_keyring_problem (window);
+}
+
+static void
+keyring_retried_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(ElicitApplication) self = user_data;
+  g_autoptr(GError) error = NULL;
+  ElicitWindow *window = get_window (self);
+
+  if (elicit_token_store_save_pending_finish (ELICIT_TOKEN_STORE (object), result, &error) ||
+      window == NULL || !elicit_token_store_get_remember (self->token_store))
+    return;
+
+  /* Asked for: said again, even if said before. */
+  g_hash_table_add (self->keyring_told, g_strdup (error->message));
+  elicit_window_show_keyring_problem (window, error->message,
+                                      g_error_matches (error, ELICIT_TOKEN_STORE_ERROR,
+                                                       ELICIT_TOKEN_STORE_ERROR_LOCKED));
+}
+
+static void
+keyring_retry_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  ElicitApplication *self = user_data;
+  ElicitWindow *window = get_window (self);
+
+  if (window != NULL)
+    elicit_window_hide_keyring_problem (window);
+  elicit_token_store_save_pending_async (self->token_store, NULL, keyring_retried_cb,
+                                         g_object_ref (self));
+}
+
 /* Servers ------------------------------------------------------------------------------- */
 
 static void
@@ -528,7 +606,12 @@ set_config (ElicitApplication *self,
     {
       g_autoptr(ElicitServerConfig) entry = g_list_model_get_item (entries, i);
 
-      g_ptr_array_add (servers, elicit_server_new (entry, self->queue));
+      g_autoptr(ElicitServer) server = elicit_server_new (entry, self->queue);
+
+      elicit_server_set_token_store (server, self->token_store);
+      g_signal_connect_object (server, "store-error", G_CALLBACK (server_store_error_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_ptr_array_add (servers, g_steal_pointer (&server));
     }
 
   g_list_store_splice (self->servers, 0, 0, servers->pdata, servers->len);
@@ -718,6 +801,8 @@ static const GActionEntry app_actions[] = {
   { "restart-all", restart_all_action, NULL, NULL, NULL },
   { "show-prompt", show_prompt_action, "s", NULL, NULL },
   { "about", about_action, NULL, NULL, NULL },
+  { "dont-remember", dont_remember_action, NULL, NULL, NULL },
+  { "keyring-retry", keyring_retry_action, NULL, NULL, NULL },
 };
 
 /* GApplication ------------------------------------------------------------------------------- */
@@ -885,6 +970,10 @@ elicit_application_shutdown (GApplication *application)
   g_cancellable_cancel (self->load_cancellable);
   g_clear_handle_id (&self->notice_source, g_source_remove);
   stop_servers_and_wait (self);
+  /* The sign-ins just saved (or forgotten) reach the keyring before the app
+   * goes, as after `elicit call`; the Secret Service answers or D-Bus times out. */
+  while (elicit_token_store_get_busy (self->token_store))
+    g_main_context_iteration (NULL, TRUE);
 
   G_APPLICATION_CLASS (elicit_application_parent_class)->shutdown (application);
 }
@@ -939,6 +1028,7 @@ elicit_application_dispose (GObject *object)
   g_clear_object (&self->prompter);
   g_clear_object (&self->recent);
   g_clear_object (&self->queue);
+  g_clear_object (&self->token_store);
 
   G_OBJECT_CLASS (elicit_application_parent_class)->dispose (object);
 }
@@ -953,6 +1043,7 @@ elicit_application_finalize (GObject *object)
   g_hash_table_unref (self->refused_total);
   g_hash_table_unref (self->withdrawn);
   g_free (self->withdrawn_reason);
+  g_hash_table_unref (self->keyring_told);
 
   G_OBJECT_CLASS (elicit_application_parent_class)->finalize (object);
 }
@@ -993,6 +1084,8 @@ elicit_application_init (ElicitApplication *self)
   self->refused = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->refused_total = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->withdrawn = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->token_store = elicit_token_store_new (ELICIT_TOKEN_STORE_KEYRING);
+  self->keyring_told = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
   g_application_set_option_context_parameter_string (G_APPLICATION (self), NULL);

@@ -157,6 +157,7 @@ ElicitAuthorizer *
 elicit_auth_options_create_authorizer (ElicitAuthOptions  *options,
                                        const char         *url,
                                        const char         *label,
+                                       ElicitTokenStore   *shared_store,
                                        GError            **error)
 {
   g_autoptr(ElicitAuthorizer) authorizer = elicit_authorizer_new (url, label);
@@ -182,8 +183,11 @@ elicit_auth_options_create_authorizer (ElicitAuthOptions  *options,
       return NULL;
     }
 
-  store = elicit_token_store_new (options->no_keyring ? ELICIT_TOKEN_STORE_MEMORY_ONLY
-                                                      : ELICIT_TOKEN_STORE_KEYRING);
+  if (shared_store != NULL && !options->no_keyring)
+    store = g_object_ref (shared_store);
+  else
+    store = elicit_token_store_new (options->no_keyring ? ELICIT_TOKEN_STORE_MEMORY_ONLY
+                                                        : ELICIT_TOKEN_STORE_KEYRING);
   elicit_authorizer_set_token_store (authorizer, store);
   elicit_authorizer_set_grant (authorizer, grant);
   elicit_authorizer_set_client_id (authorizer, options->client_id);

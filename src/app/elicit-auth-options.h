@@ -35,10 +35,13 @@ gboolean          elicit_auth_options_merge_json    (ElicitAuthOptions   *option
                                                      JsonObject          *oauth,
                                                      GError             **error);
 /* The authorizer for the remote server at @url, its secrets read from
- * their files. */
+ * their files. It keeps its sign-in in @store (shared with other servers)
+ * unless the options say not to use the keyring, or @store is NULL: then
+ * in a store of its own. */
 ElicitAuthorizer *elicit_auth_options_create_authorizer (ElicitAuthOptions *options,
                                                          const char        *url,
                                                          const char        *label,
+                                                         ElicitTokenStore  *store,
                                                          GError           **error);
 
 G_END_DECLS

@@ -306,7 +306,7 @@ add_authorizer (Options          *options,
   if (oauth != NULL && !elicit_auth_options_merge_json (&options->auth, oauth, error))
     return FALSE;
 
-  authorizer = elicit_auth_options_create_authorizer (&options->auth, url, label, error);
+  authorizer = elicit_auth_options_create_authorizer (&options->auth, url, label, NULL, error);
   if (authorizer == NULL)
     return FALSE;
   elicit_cli_watch_store (authorizer, "elicit");

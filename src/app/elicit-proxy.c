@@ -1027,7 +1027,8 @@ create_remote (Proxy              *proxy,
   if (transport == NULL)
     return NULL;
 
-  authorizer = elicit_auth_options_create_authorizer (auth, url, proxy->label, error);
+  authorizer = elicit_auth_options_create_authorizer (auth, url, proxy->label, NULL,
+                                                      error);
   if (authorizer == NULL)
     return NULL;
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);

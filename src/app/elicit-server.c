@@ -53,6 +53,8 @@ struct _ElicitServer
   GListStore         *tools;
   ElicitLogRing      *log;
   ElicitAuthorizer   *authorizer;
+  /* Where sign-ins go unless the config says not in the keyring: the app's. */
+  ElicitTokenStore   *token_store;
 };
 
 enum {
@@ -71,6 +73,7 @@ enum {
 
 enum {
   SIGN_IN,
+  STORE_ERROR,
   N_SIGNALS
 };
 
@@ -402,6 +405,13 @@ authorizer_sign_in_cb (ElicitServer *self,
 }
 
 static void
+authorizer_store_error_cb (ElicitServer *self,
+                           const GError *error)
+{
+  g_signal_emit (self, signals[STORE_ERROR], 0, error);
+}
+
+static void
 authorizer_signed_in_cb (ElicitServer *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIGNED_IN]);
@@ -429,7 +439,7 @@ add_authorizer (ElicitServer     *self,
         self->authorizer = elicit_auth_options_create_authorizer (&options,
                                                                   elicit_server_config_get_url (self->config),
                                                                   elicit_server_config_get_name (self->config),
-                                                                  error);
+                                                                  self->token_store, error);
       elicit_auth_options_clear (&options);
       if (self->authorizer == NULL)
         return FALSE;
@@ -437,6 +447,8 @@ add_authorizer (ElicitServer     *self,
                                G_CALLBACK (authorizer_sign_in_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->authorizer, "notify::signed-in",
                                G_CALLBACK (authorizer_signed_in_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->authorizer, "store-error",
+                               G_CALLBACK (authorizer_store_error_cb), self, G_CONNECT_SWAPPED);
       authorizer_signed_in_cb (self);
     }
 
@@ -697,6 +709,7 @@ elicit_server_dispose (GObject *object)
   g_clear_object (&self->log);
 
   g_clear_object (&self->authorizer);
+  g_clear_object (&self->token_store);
 
   G_OBJECT_CLASS (elicit_server_parent_class)->dispose (object);
 }
@@ -900,6 +913,22 @@ elicit_server_class_init (ElicitServerClass *klass)
                   0, g_signal_accumulator_true_handled, NULL, NULL,
                   G_TYPE_BOOLEAN, 1,
                   ELICIT_TYPE_SIGN_IN);
+
+  /**
+   * ElicitServer::store-error:
+   * @self: the server
+   * @error: why the keyring did not take, give or forget the sign-in
+   *
+   * Forwards [signal@Authorizer::store-error]: the sign-in goes on, kept in
+   * memory only.
+   */
+  signals[STORE_ERROR] =
+    g_signal_new ("store-error",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1,
+                  G_TYPE_ERROR);
 }
 
 static void
@@ -983,6 +1012,27 @@ elicit_server_new (ElicitServerConfig *config,
   g_return_val_if_fail (ELICIT_IS_PROMPT_QUEUE (queue), NULL);
 
   return g_object_new (ELICIT_TYPE_SERVER, "config", config, "queue", queue, NULL);
+}
+
+/**
+ * elicit_server_set_token_store:
+ * @self: a server, not started yet
+ * @store: (nullable): where its sign-in goes
+ *
+ * Sets the token store a remote server keeps its sign-in in, shared by
+ * the app's servers so that one "don't remember" covers them all; a
+ * config entry with `"keyring": false` keeps a memory-only store of its
+ * own. Without one, each server has a keyring store of its own.
+ */
+void
+elicit_server_set_token_store (ElicitServer     *self,
+                               ElicitTokenStore *store)
+{
+  g_return_if_fail (ELICIT_IS_SERVER (self));
+  g_return_if_fail (store == NULL || ELICIT_IS_TOKEN_STORE (store));
+  g_return_if_fail (self->authorizer == NULL);
+
+  g_set_object (&self->token_store, store);
 }
 
 /**

@@ -47,6 +47,8 @@ const char         *elicit_server_state_get_style_class (ElicitServerState   sta
 
 ElicitServer       *elicit_server_new               (ElicitServerConfig  *config,
                                                      ElicitPromptQueue   *queue) G_GNUC_WARN_UNUSED_RESULT;
+void                elicit_server_set_token_store   (ElicitServer        *self,
+                                                     ElicitTokenStore    *store);
 ElicitServerConfig *elicit_server_get_config        (ElicitServer        *self);
 ElicitPromptQueue  *elicit_server_get_queue         (ElicitServer        *self);
 const char         *elicit_server_get_name          (ElicitServer        *self);

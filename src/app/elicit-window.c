@@ -50,6 +50,9 @@ struct _ElicitWindow
   GtkStack             *server_stack;
   AdwStatusPage        *empty_page;
   GtkLabel             *empty_body_label;
+  GtkWidget            *keyring_bar;
+  GtkLabel             *keyring_label;
+  GtkWidget            *keyring_retry_button;
 };
 
 G_DEFINE_FINAL_TYPE (ElicitWindow, elicit_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -275,6 +278,9 @@ elicit_window_class_init (ElicitWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/gnome/World/Elicit/ui/elicit-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, keyring_bar);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, keyring_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, keyring_retry_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, sidebar_sections);
@@ -464,6 +470,44 @@ elicit_window_dismiss_notice (ElicitWindow *self)
 
   if (self->notice != NULL)
     adw_toast_dismiss (self->notice);
+}
+
+/**
+ * elicit_window_show_keyring_problem:
+ * @self: a window
+ * @message: what the keyring could not do, plain text
+ * @can_retry: whether to offer Try Again (a locked keyring)
+ *
+ * Shows @message above the server pages, with Don't Remember
+ * (`app.dont-remember`) and, when @can_retry, Try Again
+ * (`app.keyring-retry`), until elicit_window_hide_keyring_problem(). Not a
+ * dialog: the servers go on signed in meanwhile.
+ */
+void
+elicit_window_show_keyring_problem (ElicitWindow *self,
+                                    const char   *message,
+                                    gboolean      can_retry)
+{
+  g_return_if_fail (ELICIT_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
+
+  gtk_label_set_text (self->keyring_label, message);
+  gtk_widget_set_visible (self->keyring_retry_button, can_retry);
+  gtk_widget_set_visible (self->keyring_bar, TRUE);
+}
+
+/**
+ * elicit_window_hide_keyring_problem:
+ * @self: a window
+ *
+ * Takes away what elicit_window_show_keyring_problem() showed.
+ */
+void
+elicit_window_hide_keyring_problem (ElicitWindow *self)
+{
+  g_return_if_fail (ELICIT_IS_WINDOW (self));
+
+  gtk_widget_set_visible (self->keyring_bar, FALSE);
 }
 
 /**

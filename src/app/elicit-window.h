@@ -30,6 +30,10 @@ void          elicit_window_show_notice      (ElicitWindow   *self,
                                               const char     *text,
                                               gboolean        warning);
 void          elicit_window_dismiss_notice   (ElicitWindow   *self);
+void          elicit_window_show_keyring_problem (ElicitWindow *self,
+                                                  const char   *message,
+                                                  gboolean      can_retry);
+void          elicit_window_hide_keyring_problem (ElicitWindow *self);
 void          elicit_window_add_sidebar_section (ElicitWindow *self,
                                                  GtkWidget    *section);
 void          elicit_window_show_server      (ElicitWindow   *self,

@@ -48,7 +48,12 @@
  * the application may then offer to unlock the keyring itself, or to keep
  * the sign-in in memory only. Either way a save still keeps the record in
  * memory, and a lookup falls back to the memory copy (it fails only when
- * there is none). Some keyrings ask the user to confirm removals: that prompt
+ * there is none). Setting [property@TokenStore:remember] to %FALSE is the
+ * user's "don't remember": the store then keeps what it holds, and what is
+ * saved from then on, in memory only, as %ELICIT_TOKEN_STORE_MEMORY_ONLY
+ * does; [method@TokenStore.save_pending_async] is "try again".
+ *
+ * Some keyrings ask the user to confirm removals: that prompt
  * waits for the user, and cancelling the operation dismisses it.
  *
  * Since: 1.2
@@ -77,6 +82,7 @@ struct _ElicitTokenStore
   GObject                parent_instance;
 
   ElicitTokenStoreFlags  flags;
+  gboolean               remember;
   /* resource → GPtrArray of Entry */
   GHashTable            *records;
   /* Opened on first use, dropped when it fails so the next use reconnects. */
@@ -103,6 +109,8 @@ struct _Op
   gboolean     locked_left;
   /* The record saved was forgotten or replaced before the keyring had it. */
   gboolean     stale;
+  /* Saving what memory alone holds: the Ops still to start (save_pending). */
+  GQueue       pending;
 };
 
 G_DEFINE_FINAL_TYPE (ElicitTokenStore, elicit_token_store, G_TYPE_OBJECT)
@@ -111,6 +119,7 @@ enum {
   PROP_0,
   PROP_FLAGS,
   PROP_BUSY,
+  PROP_REMEMBER,
   N_PROPS
 };
 
@@ -179,6 +188,7 @@ op_free (gpointer data)
   g_free (op->issuer);
   wipe_free (op->record);
   g_list_free_full (op->doomed, g_object_unref);
+  g_queue_clear_full (&op->pending, op_free);
   g_free (op);
 }
 
@@ -927,6 +937,10 @@ elicit_token_store_get_property (GObject    *object,
       g_value_set_boolean (value, elicit_token_store_get_busy (self));
       break;
 
+    case PROP_REMEMBER:
+      g_value_set_boolean (value, elicit_token_store_get_remember (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -944,6 +958,11 @@ elicit_token_store_set_property (GObject      *object,
     {
     case PROP_FLAGS:
       self->flags = g_value_get_flags (value);
+      self->remember = !(self->flags & ELICIT_TOKEN_STORE_MEMORY_ONLY);
+      break;
+
+    case PROP_REMEMBER:
+      elicit_token_store_set_remember (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -989,12 +1008,35 @@ elicit_token_store_class_init (ElicitTokenStoreClass *klass)
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * ElicitTokenStore:remember:
+   *
+   * Whether the store remembers sign-ins in the keyring: %TRUE for a store
+   * made with %ELICIT_TOKEN_STORE_KEYRING, %FALSE for one made with
+   * %ELICIT_TOKEN_STORE_MEMORY_ONLY.
+   *
+   * Turned off (the user chose not to remember sign-ins, say because the
+   * keyring is locked), the store behaves as a memory-only one from then on:
+   * it keeps every record it holds, in memory, and never touches D-Bus again.
+   * Operations already under way still finish with the keyring. Records the
+   * keyring already holds stay there: sign out first to remove them.
+   *
+   * Turned on again, the records saved from then on go to the keyring too;
+   * [method@TokenStore.save_pending_async] saves those kept in memory only.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_REMEMBER] =
+    g_param_spec_boolean ("remember", NULL, NULL, TRUE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 elicit_token_store_init (ElicitTokenStore *self)
 {
+  self->remember = TRUE;
   self->records = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_ptr_array_unref);
 }
@@ -1054,6 +1096,49 @@ elicit_token_store_get_busy (ElicitTokenStore *self)
   return self->n_pending > 0;
 }
 
+/**
+ * elicit_token_store_get_remember:
+ * @self: a token store
+ *
+ * Gets [property@TokenStore:remember].
+ *
+ * Returns: whether @self remembers sign-ins in the keyring
+ *
+ * Since: 1.2
+ */
+gboolean
+elicit_token_store_get_remember (ElicitTokenStore *self)
+{
+  g_return_val_if_fail (ELICIT_IS_TOKEN_STORE (self), FALSE);
+
+  return self->remember;
+}
+
+/**
+ * elicit_token_store_set_remember:
+ * @self: a token store
+ * @remember: whether to remember sign-ins in the keyring
+ *
+ * Sets [property@TokenStore:remember]: %FALSE is the user's "don't
+ * remember", after which @self keeps sign-ins in memory only and never
+ * touches the keyring.
+ *
+ * Since: 1.2
+ */
+void
+elicit_token_store_set_remember (ElicitTokenStore *self,
+                                 gboolean          remember)
+{
+  g_return_if_fail (ELICIT_IS_TOKEN_STORE (self));
+
+  remember = !!remember;
+  if (self->remember == remember)
+    return;
+
+  self->remember = remember;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMEMBER]);
+}
+
 static void
 op_completed_cb (GTask      *task,
                  GParamSpec *pspec,
@@ -1093,7 +1178,7 @@ op_task_new (ElicitTokenStore    *self,
 static gboolean
 uses_keyring (ElicitTokenStore *self)
 {
-  return !(self->flags & ELICIT_TOKEN_STORE_MEMORY_ONLY);
+  return self->remember;
 }
 
 /**
@@ -1334,6 +1419,148 @@ elicit_token_store_forget_finish (ElicitTokenStore  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == elicit_token_store_forget_async,
                         FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* Saving again ------------------------------------------------------------ */
+
+static void save_next_pending (GTask *task);
+
+static void
+pending_saved_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!elicit_token_store_save_finish (ELICIT_TOKEN_STORE (object), result, &error))
+    {
+      /* The keyring refuses one as it would the rest: say so once. */
+      g_task_return_error (task, error);
+      return;
+    }
+
+  save_next_pending (task);
+}
+
+static void
+save_next_pending (GTask *task)
+{
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *next = g_queue_pop_head (&((Op *) g_task_get_task_data (task))->pending);
+  g_autoptr(GTask) save = NULL;
+  Op *op;
+
+  if (next == NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  save = op_task_new (self, OP_SAVE, next->resource, g_task_get_cancellable (task),
+                      pending_saved_cb, g_object_ref (task), elicit_token_store_save_async);
+  /* The record keeps its time: memory knows it by it, and older copies go. */
+  op = g_task_get_task_data (save);
+  op->issuer = g_steal_pointer (&next->issuer);
+  op->record = g_steal_pointer (&next->record);
+  op->saved = next->saved;
+  op_free (next);
+
+  with_service (save, save_with_service);
+}
+
+/* Every record memory holds and the keyring (as far as we know) does not. */
+static void
+collect_pending (ElicitTokenStore *self,
+                 Op               *op)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->records);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GPtrArray *entries = value;
+
+      for (guint i = 0; i < entries->len; i++)
+        {
+          Entry *entry = g_ptr_array_index (entries, i);
+          Op *pending;
+
+          if (entry->in_keyring)
+            continue;
+
+          pending = g_new0 (Op, 1);
+          pending->kind = OP_SAVE;
+          pending->resource = g_strdup (key);
+          pending->issuer = g_strdup (entry->issuer);
+          pending->record = g_strdup (entry->record);
+          pending->saved = entry->saved;
+          g_queue_push_tail (&op->pending, pending);
+        }
+    }
+}
+
+/**
+ * elicit_token_store_save_pending_async:
+ * @self: a token store
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when the records are saved, or could not be
+ * @user_data: data for @callback
+ *
+ * Saves to the keyring, one after another, every record that @self keeps in
+ * memory only because saving it failed (or because
+ * [property@TokenStore:remember] was off when it was saved): "try again",
+ * once the user has unlocked the keyring. Does nothing while
+ * [property@TokenStore:remember] is %FALSE.
+ *
+ * Since: 1.2
+ */
+void
+elicit_token_store_save_pending_async (ElicitTokenStore    *self,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (ELICIT_IS_TOKEN_STORE (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = op_task_new (self, OP_SAVE, NULL, cancellable, callback, user_data,
+                      elicit_token_store_save_pending_async);
+
+  if (uses_keyring (self))
+    collect_pending (self, g_task_get_task_data (task));
+  save_next_pending (task);
+}
+
+/**
+ * elicit_token_store_save_pending_finish:
+ * @self: a token store
+ * @result: the result passed to the callback
+ * @error: where to report a failure
+ *
+ * Finishes [method@TokenStore.save_pending_async]. It fails as
+ * [method@TokenStore.save_finish] does, at the first record the keyring
+ * refuses; the records not saved stay in memory, to try again later.
+ *
+ * Returns: whether every record kept in memory only is now in the keyring
+ *   too (or [property@TokenStore:remember] is %FALSE)
+ *
+ * Since: 1.2
+ */
+gboolean
+elicit_token_store_save_pending_finish (ElicitTokenStore  *self,
+                                        GAsyncResult      *result,
+                                        GError           **error)
+{
+  g_return_val_if_fail (ELICIT_IS_TOKEN_STORE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        elicit_token_store_save_pending_async, FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -89,6 +89,11 @@ ElicitTokenStoreFlags  elicit_token_store_get_flags    (ElicitTokenStore     *se
 ELICIT_AVAILABLE_IN_ALL
 gboolean               elicit_token_store_get_busy     (ElicitTokenStore     *self);
 ELICIT_AVAILABLE_IN_ALL
+gboolean               elicit_token_store_get_remember (ElicitTokenStore     *self);
+ELICIT_AVAILABLE_IN_ALL
+void                   elicit_token_store_set_remember (ElicitTokenStore     *self,
+                                                        gboolean              remember);
+ELICIT_AVAILABLE_IN_ALL
 void                   elicit_token_store_lookup_async (ElicitTokenStore     *self,
                                                         const char           *resource,
                                                         GCancellable         *cancellable,
@@ -120,5 +125,14 @@ ELICIT_AVAILABLE_IN_ALL
 gboolean               elicit_token_store_forget_finish (ElicitTokenStore    *self,
                                                          GAsyncResult        *result,
                                                          GError             **error);
+ELICIT_AVAILABLE_IN_ALL
+void                   elicit_token_store_save_pending_async  (ElicitTokenStore    *self,
+                                                               GCancellable        *cancellable,
+                                                               GAsyncReadyCallback  callback,
+                                                               gpointer             user_data);
+ELICIT_AVAILABLE_IN_ALL
+gboolean               elicit_token_store_save_pending_finish (ElicitTokenStore    *self,
+                                                               GAsyncResult        *result,
+                                                               GError             **error);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "elicit-accept-guard-private.h"
 #include "elicit-dialog.h"
 #include "elicit-form.h"
 #include "schema/elicit-url-info.h"
@@ -45,12 +46,10 @@ struct _ElicitDialog
   ElicitDialogLaunchFunc  launch_func;
   gpointer                launch_data;
 
-  guint                   accept_delay;
   guint                   notice_timeout;
-  guint                   arm_source;
+  ElicitAcceptGuard       accept_guard;
   guint                   close_source;
 
-  guint                   armed : 1;
   guint                   launching : 1;
   guint                   closing : 1;
 

@@ -82,7 +82,7 @@ elicit_dialog_is_pending (ElicitDialog *self)
 static gboolean
 can_accept (ElicitDialog *self)
 {
-  if (!elicit_dialog_is_pending (self) || !self->armed || self->launching)
+  if (!elicit_dialog_is_pending (self) || !self->accept_guard.armed || self->launching)
     return FALSE;
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
@@ -110,34 +110,10 @@ elicit_dialog_update_actions (ElicitDialog *self)
 /* Accept ignores input for a moment whenever the dialog appears or comes to
  * the front: a click or a Return meant for the window that was there must
  * not answer a request the user has not read. */
-static gboolean
-arm_cb (gpointer user_data)
-{
-  ElicitDialog *self = user_data;
-
-  self->arm_source = 0;
-  self->armed = TRUE;
-  elicit_dialog_update_actions (self);
-
-  return G_SOURCE_REMOVE;
-}
-
 static void
-disarm (ElicitDialog *self,
-        gboolean      restart)
+accept_guard_changed_cb (gpointer user_data)
 {
-  g_clear_handle_id (&self->arm_source, g_source_remove);
-  self->armed = FALSE;
-
-  if (restart)
-    {
-      if (self->accept_delay == 0)
-        self->armed = TRUE;
-      else
-        self->arm_source = g_timeout_add (self->accept_delay, arm_cb, self);
-    }
-
-  elicit_dialog_update_actions (self);
+  elicit_dialog_update_actions (user_data);
 }
 
 static void
@@ -443,7 +419,7 @@ elicit_dialog_map (GtkWidget *widget)
            !gtk_widget_child_focus (GTK_WIDGET (self->form), GTK_DIR_TAB_FORWARD))
     gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
 
-  disarm (self, TRUE);
+  elicit_accept_guard_restart (&self->accept_guard);
 }
 
 static void
@@ -451,7 +427,7 @@ elicit_dialog_unmap (GtkWidget *widget)
 {
   ElicitDialog *self = ELICIT_DIALOG (widget);
 
-  disarm (self, FALSE);
+  elicit_accept_guard_disarm (&self->accept_guard);
 
   GTK_WIDGET_CLASS (elicit_dialog_parent_class)->unmap (widget);
 }
@@ -462,7 +438,7 @@ is_active_changed_cb (ElicitDialog *self)
   /* Only on coming to the front: a window that never gets the focus (no
    * window manager) must still be usable with the mouse. */
   if (gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_window_is_active (GTK_WINDOW (self)))
-    disarm (self, TRUE);
+    elicit_accept_guard_restart (&self->accept_guard);
 }
 
 /* Say why Accept waits */
@@ -816,7 +792,7 @@ elicit_dialog_dispose (GObject *object)
     }
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->arm_source, g_source_remove);
+  elicit_accept_guard_clear (&self->accept_guard);
   g_clear_handle_id (&self->close_source, g_source_remove);
   if (self->queue != NULL)
     g_signal_handlers_disconnect_by_data (self->queue, self);
@@ -1152,7 +1128,8 @@ elicit_dialog_init (ElicitDialog *self)
 {
   GtkAdjustment *adjustment;
 
-  self->accept_delay = ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY;
+  elicit_accept_guard_init (&self->accept_guard, ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY,
+                            accept_guard_changed_cb, self);
   self->notice_timeout = NOTICE_TIMEOUT_MS;
   self->cancellable = g_cancellable_new ();
 
@@ -1258,7 +1235,7 @@ elicit_dialog_get_accept_delay (ElicitDialog *self)
 {
   g_return_val_if_fail (ELICIT_IS_DIALOG (self), 0);
 
-  return self->accept_delay;
+  return self->accept_guard.delay;
 }
 
 /**
@@ -1383,12 +1360,9 @@ elicit_dialog_set_accept_delay (ElicitDialog *self,
 {
   g_return_if_fail (ELICIT_IS_DIALOG (self));
 
-  if (self->accept_delay == accept_delay)
+  if (!elicit_accept_guard_set_delay (&self->accept_guard, accept_delay,
+                                      gtk_widget_get_mapped (GTK_WIDGET (self))))
     return;
-
-  self->accept_delay = accept_delay;
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->armed)
-    disarm (self, TRUE);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCEPT_DELAY]);
 }

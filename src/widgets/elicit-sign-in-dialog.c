@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-accept-guard-private.h"
 #include "elicit-dialog.h"
 #include "elicit-init-private.h"
 #include "elicit-resources-private.h"
@@ -66,10 +67,8 @@ struct _ElicitSignInDialog
   ElicitSignInLaunchFunc  launch_func;
   gpointer                launch_data;
 
-  guint                   accept_delay;
-  guint                   arm_source;
+  ElicitAcceptGuard       accept_guard;
 
-  guint                   armed : 1;
   guint                   launching : 1;
   guint                   launch_failed : 1;
   guint                   closing : 1;
@@ -119,7 +118,7 @@ can_sign_in (ElicitSignInDialog *self)
 {
   ElicitSignInState state;
 
-  if (is_finished (self) || self->url_info == NULL || !self->armed || self->launching)
+  if (is_finished (self) || self->url_info == NULL || !self->accept_guard.armed || self->launching)
     return FALSE;
 
   state = elicit_sign_in_get_state (self->sign_in);
@@ -137,7 +136,7 @@ can_copy_link (ElicitSignInDialog *self)
     return FALSE;
 
   if (elicit_sign_in_get_state (self->sign_in) == ELICIT_SIGN_IN_STATE_CONSENT)
-    return self->armed && !self->launching;
+    return self->accept_guard.armed && !self->launching;
 
   return TRUE;
 }
@@ -159,41 +158,17 @@ update_actions (ElicitSignInDialog *self)
 
 /* Arming: Sign In ignores input for a moment after the dialog appears */
 
-static gboolean
-arm_cb (gpointer user_data)
-{
-  ElicitSignInDialog *self = user_data;
-
-  self->arm_source = 0;
-  self->armed = TRUE;
-  update_actions (self);
-
-  return G_SOURCE_REMOVE;
-}
-
 static void
-disarm (ElicitSignInDialog *self,
-        gboolean            restart)
+accept_guard_changed_cb (gpointer user_data)
 {
-  g_clear_handle_id (&self->arm_source, g_source_remove);
-  self->armed = FALSE;
-
-  if (restart)
-    {
-      if (self->accept_delay == 0)
-        self->armed = TRUE;
-      else
-        self->arm_source = g_timeout_add (self->accept_delay, arm_cb, self);
-    }
-
-  update_actions (self);
+  update_actions (user_data);
 }
 
 static void
 is_active_changed_cb (ElicitSignInDialog *self)
 {
   if (gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_window_is_active (GTK_WINDOW (self)))
-    disarm (self, TRUE);
+    elicit_accept_guard_restart (&self->accept_guard);
 }
 
 /* Closing */
@@ -680,13 +655,13 @@ elicit_sign_in_dialog_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (elicit_sign_in_dialog_parent_class)->map (widget);
 
-  disarm (ELICIT_SIGN_IN_DIALOG (widget), TRUE);
+  elicit_accept_guard_restart (&ELICIT_SIGN_IN_DIALOG (widget)->accept_guard);
 }
 
 static void
 elicit_sign_in_dialog_unmap (GtkWidget *widget)
 {
-  disarm (ELICIT_SIGN_IN_DIALOG (widget), FALSE);
+  elicit_accept_guard_disarm (&ELICIT_SIGN_IN_DIALOG (widget)->accept_guard);
 
   GTK_WIDGET_CLASS (elicit_sign_in_dialog_parent_class)->unmap (widget);
 }
@@ -707,7 +682,7 @@ elicit_sign_in_dialog_dispose (GObject *object)
     }
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->arm_source, g_source_remove);
+  elicit_accept_guard_clear (&self->accept_guard);
   g_clear_object (&self->sign_in);
   g_clear_object (&self->url_info);
   g_clear_object (&self->cancellable);
@@ -869,7 +844,8 @@ elicit_sign_in_dialog_class_init (ElicitSignInDialogClass *klass)
 static void
 elicit_sign_in_dialog_init (ElicitSignInDialog *self)
 {
-  self->accept_delay = ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY;
+  elicit_accept_guard_init (&self->accept_guard, ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY,
+                            accept_guard_changed_cb, self);
   self->cancellable = g_cancellable_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -934,7 +910,7 @@ elicit_sign_in_dialog_get_accept_delay (ElicitSignInDialog *self)
 {
   g_return_val_if_fail (ELICIT_IS_SIGN_IN_DIALOG (self), 0);
 
-  return self->accept_delay;
+  return self->accept_guard.delay;
 }
 
 /**
@@ -953,12 +929,9 @@ elicit_sign_in_dialog_set_accept_delay (ElicitSignInDialog *self,
 {
   g_return_if_fail (ELICIT_IS_SIGN_IN_DIALOG (self));
 
-  if (self->accept_delay == accept_delay)
+  if (!elicit_accept_guard_set_delay (&self->accept_guard, accept_delay,
+                                      gtk_widget_get_mapped (GTK_WIDGET (self))))
     return;
-
-  self->accept_delay = accept_delay;
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->armed)
-    disarm (self, TRUE);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCEPT_DELAY]);
 }
