@@ -356,3 +356,48 @@ def unnamed_stops(stops, readable=()):
             if acc.getRoleName() in NAMELESS_ROLES or not (acc.name or '').strip() or
             re.fullmatch(r'(Gtk|Adw|Elicit)[A-Z]\w*', acc.name) or
             (acc.getRoleName() == 'label' and acc.name not in readable)]
+
+
+class ConfigApp:
+    """The app (ELICIT_BIN) on a servers file of its own, with env over
+    a11y_env(); its output kept in a log, its settings in a temporary home."""
+
+    def __init__(self, servers, env=None):
+        import json
+        import subprocess
+        import tempfile
+        self.dir = tempfile.TemporaryDirectory()
+        config = os.path.join(self.dir.name, 'servers.json')
+        with open(config, 'w') as f:
+            json.dump({'mcpServers': servers}, f)
+        program_env = a11y_env()
+        program_env['XDG_CONFIG_HOME'] = os.path.join(self.dir.name, 'config')
+        program_env.update(env or {})
+        self.log = open(os.path.join(self.dir.name, 'elicit.log'), 'w+')
+        self.process = subprocess.Popen([os.environ['ELICIT_BIN'], '--config', config],
+                                        env=program_env, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
+
+    def window(self, title):
+        """The app's window called title, shown or not; fails if the app quit."""
+        pyatspi = _pyatspi()
+
+        def found():
+            check(self.process.poll() is None, 'the app quit')
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                app = desktop.getChildAtIndex(i)
+                if app is None or app.get_process_id() != self.process.pid:
+                    continue
+                for j in range(app.childCount):
+                    frame = app.getChildAtIndex(j)
+                    if frame is not None and frame.name == title:
+                        return frame
+            return None
+        return wait_for('the window %r' % title, found)
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+        self.log.close()
+        self.dir.cleanup()

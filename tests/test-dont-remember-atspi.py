@@ -14,7 +14,6 @@
 # signed in, its tool runs, and the keyring holds nothing. Run with Debian's
 # /usr/bin/python3 and python3-pyatspi, under dbus-run-session and Xvfb.
 
-import json
 import os
 import subprocess
 import sys
@@ -46,7 +45,7 @@ def use_the_outer_accessibility_bus():
 
 use_the_outer_accessibility_bus()
 
-from atspi_helpers import (Failure, a11y_env, atspi_missing, check, check_equal,  # noqa: E402
+from atspi_helpers import (ConfigApp, Failure, atspi_missing, check, check_equal,  # noqa: E402
                            do_action, find, run_tests, skip_all, test, wait_for, wait_sensitive,
                            walk)
 
@@ -98,42 +97,9 @@ class Server:
         self.dir.cleanup()
 
 
-class App:
+def App(server):
     """elicit --config FILE, its one server remembered in the keyring (the default)."""
-
-    def __init__(self, server):
-        self.dir = tempfile.TemporaryDirectory()
-        config = os.path.join(self.dir.name, 'servers.json')
-        with open(config, 'w') as f:
-            json.dump({'mcpServers': {LABEL: {'url': server.base + '/mcp'}}}, f)
-        env = a11y_env()
-        env['ELICIT_BROWSER'] = BROWSER
-        env['LANGUAGE'] = 'C'
-        env['XDG_CONFIG_HOME'] = os.path.join(self.dir.name, 'config')
-        self.log = open(os.path.join(self.dir.name, 'elicit.log'), 'w+')
-        self.process = subprocess.Popen([ELICIT, '--config', config], env=env,
-                                        stdout=self.log, stderr=subprocess.STDOUT)
-
-    def window(self, title):
-        def found():
-            check(self.process.poll() is None, 'the app quit')
-            desktop = pyatspi.Registry.getDesktop(0)
-            for i in range(desktop.childCount):
-                app = desktop.getChildAtIndex(i)
-                if app is None or app.get_process_id() != self.process.pid:
-                    continue
-                for j in range(app.childCount):
-                    frame = app.getChildAtIndex(j)
-                    if frame is not None and frame.name == title:
-                        return frame
-            return None
-        return wait_for('the window %r' % title, found)
-
-    def close(self):
-        self.process.kill()
-        self.process.wait()
-        self.log.close()
-        self.dir.cleanup()
+    return ConfigApp({LABEL: {'url': server.base + '/mcp'}}, {'ELICIT_BROWSER': BROWSER, 'LANGUAGE': 'C'})
 
 
 def showing(acc):

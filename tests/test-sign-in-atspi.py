@@ -20,8 +20,8 @@ import subprocess
 import sys
 import tempfile
 
-from atspi_helpers import (KEY_ESCAPE, TIMEOUT, Failure, a11y_env, atspi_missing, check, check_equal,
-                           do_action, find, press, run_tests, sensitive, skip_all, test,
+from atspi_helpers import (ConfigApp, KEY_ESCAPE, TIMEOUT, Failure, a11y_env, atspi_missing, check, check_equal,
+                           do_action, find, press, run_tests, skip_all, test,
                            wait_for, wait_sensitive)
 
 missing = atspi_missing()
@@ -251,43 +251,9 @@ def escape_cancels_and_nothing_opens():
         server.close()
 
 
-class App:
-    """elicit --config FILE with the protected server as its one server."""
-
-    def __init__(self, server):
-        self.dir = tempfile.TemporaryDirectory()
-        config = os.path.join(self.dir.name, 'servers.json')
-        with open(config, 'w') as f:
-            json.dump({'mcpServers': {LABEL: {'url': server.base + '/mcp',
-                                              'oauth': {'keyring': False}}}}, f)
-        env = a11y_env()
-        env['ELICIT_BROWSER'] = BROWSER
-        env['LANGUAGE'] = 'C'
-        env['XDG_CONFIG_HOME'] = os.path.join(self.dir.name, 'config')
-        self.log = open(os.path.join(self.dir.name, 'elicit.log'), 'w+')
-        self.process = subprocess.Popen([ELICIT, '--config', config], env=env,
-                                        stdout=self.log, stderr=subprocess.STDOUT)
-
-    def window(self, title):
-        def found():
-            check(self.process.poll() is None, 'the app quit')
-            desktop = pyatspi.Registry.getDesktop(0)
-            for i in range(desktop.childCount):
-                app = desktop.getChildAtIndex(i)
-                if app is None or app.get_process_id() != self.process.pid:
-                    continue
-                for j in range(app.childCount):
-                    frame = app.getChildAtIndex(j)
-                    if frame is not None and frame.name == title:
-                        return frame
-            return None
-        return wait_for('the window %r' % title, found)
-
-    def close(self):
-        self.process.kill()
-        self.process.wait()
-        self.log.close()
-        self.dir.cleanup()
+def App(server):
+    """elicit --config FILE, with the protected server as its one server."""
+    return ConfigApp({LABEL: {'url': server.base + '/mcp', 'oauth': {'keyring': False}}}, {'ELICIT_BROWSER': BROWSER, 'LANGUAGE': 'C'})
 
 
 def labelled(root, text):
