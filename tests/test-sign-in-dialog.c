@@ -9,6 +9,7 @@
 
 #include <locale.h>
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "elicit-gtk.h"
@@ -537,8 +538,9 @@ test_cancelled_elsewhere_closes (Fixture       *fixture,
   WAIT_UNTIL (window_gone (fixture));
 }
 
-/* Screenshots: with ELICIT_SCREENSHOT_DIR set (build-aux/screenshots.sh),
- * the dialog as the README shows it. */
+/* The dialog renders to a PNG of its own size: into ELICIT_SCREENSHOT_DIR
+ * when set (build-aux/screenshots.sh, the README's pictures), else into a
+ * temporary folder, removed after. */
 static void
 test_renders (Fixture       *fixture,
               gconstpointer  data)
@@ -546,19 +548,33 @@ test_renders (Fixture       *fixture,
   const char *dir = g_getenv ("ELICIT_SCREENSHOT_DIR");
   const char *name = g_getenv ("ELICIT_SCREENSHOT_NAME");
   const char *scopes[] = { "mcp:tools", "mcp:resources", "offline_access", NULL };
+  g_autofree char *tmp = NULL;
   g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GError) error = NULL;
 
   if (dir == NULL)
     {
-      g_test_skip ("ELICIT_SCREENSHOT_DIR is not set");
-      return;
+      tmp = g_dir_make_tmp ("elicit-sign-in-XXXXXX", &error);
+      g_assert_no_error (error);
+      dir = tmp;
     }
 
   show_dialog_full (fixture, "Work Tracker", AUTH_URL, scopes, 0);
   path = g_build_filename (dir, name != NULL ? name : "sign-in.png", NULL);
   g_assert_true (elicit_render_window_to_png (fixture->dialog, path, &error));
   g_assert_no_error (error);
+
+  texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, gtk_widget_get_width (fixture->dialog));
+  g_assert_cmpint (gdk_texture_get_height (texture), >=, gtk_widget_get_height (fixture->dialog));
+
+  if (tmp != NULL)
+    {
+      g_assert_cmpint (g_remove (path), ==, 0);
+      g_assert_cmpint (g_rmdir (tmp), ==, 0);
+    }
 
   click (elicit_sign_in_dialog_get_cancel_button (dialog (fixture)));
 }

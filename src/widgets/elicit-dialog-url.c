@@ -18,8 +18,6 @@
 #include "elicit-url-view-private.h"
 #include "schema/elicit-text-private.h"
 
-#define SHOWN_URL_MAX 2000
-
 static void
 finish_launch (ElicitDialog *self,
                gboolean      launched,
@@ -152,14 +150,9 @@ build_url_accepted (ElicitDialog *self)
 static void
 build_url_refused (ElicitDialog *self)
 {
-  const char *url = elicit_request_get_url (self->request);
-  g_autofree char *shown = elicit_text_sanitize_line (url != NULL ? url : "", SHOWN_URL_MAX);
-
-  gtk_box_append (self->body_box,
-                  elicit_url_view_refusal_new (_("This address will not be opened"),
-                                               self->url_error->message));
-  if (*shown != '\0')
-    gtk_box_append (self->body_box, elicit_url_view_address_new (NULL, shown, FALSE));
+  elicit_url_view_add_refusal (self->body_box, _("This address will not be opened"),
+                               self->url_error->message,
+                               elicit_request_get_url (self->request));
 
   gtk_widget_set_visible (self->accept_button, FALSE);
 }

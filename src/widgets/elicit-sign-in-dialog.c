@@ -53,7 +53,6 @@
 
 #define SERVER_TEXT_MAX  120
 #define SCOPES_SHOWN_MAX 20
-#define SHOWN_URL_MAX    4000
 
 struct _ElicitSignInDialog
 {
@@ -584,14 +583,8 @@ build_accepted (ElicitSignInDialog *self)
 static void
 build_refused (ElicitSignInDialog *self)
 {
-  const char *url = elicit_sign_in_get_authorization_url (self->sign_in);
-  g_autofree char *shown = elicit_text_sanitize_line (url != NULL ? url : "", SHOWN_URL_MAX);
-
-  gtk_box_append (self->body_box,
-                  elicit_url_view_refusal_new (_("This sign-in page will not be opened"),
-                                               self->url_error->message));
-  if (*shown != '\0')
-    gtk_box_append (self->body_box, elicit_url_view_address_new (NULL, shown, FALSE));
+  elicit_url_view_add_refusal (self->body_box, _("This sign-in page will not be opened"), self->url_error->message,
+                               elicit_sign_in_get_authorization_url (self->sign_in));
 
   gtk_widget_set_visible (self->sign_in_button, FALSE);
 }

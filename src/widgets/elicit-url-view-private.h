@@ -36,8 +36,14 @@ GtkWidget *elicit_url_view_details_new  (ElicitUrlInfo *info,
 /* One note per warning of @info, appended to @box; how many there were. */
 guint      elicit_url_view_add_warnings (ElicitUrlInfo *info,
                                          GtkBox        *box);
-/* The icon and a heading over @message: an address that will not be opened. */
-GtkWidget *elicit_url_view_refusal_new  (const char    *heading,
-                                         const char    *message);
+/* How much of an address is shown, sanitized, where it is not analysed. */
+#define ELICIT_URL_VIEW_SHOWN_MAX 4000
+
+/* Appends to @box the icon and @heading over @message, then @url as shown:
+ * an address that will not be opened. */
+void       elicit_url_view_add_refusal  (GtkBox        *box,
+                                         const char    *heading,
+                                         const char    *message,
+                                         const char    *url);
 
 G_END_DECLS

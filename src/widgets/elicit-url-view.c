@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-url-view-private.h"
+#include "schema/elicit-text.h"
 
 GtkWidget *
 elicit_url_view_label_new (const char *text,
@@ -149,9 +150,10 @@ elicit_url_view_add_warnings (ElicitUrlInfo *info,
   return i;
 }
 
-GtkWidget *
-elicit_url_view_refusal_new (const char *heading,
-                             const char *message)
+/* A refusal's note over what it refuses: never a way to open it. */
+static GtkWidget *
+refusal_new (const char *heading,
+             const char *message)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *note = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
@@ -167,4 +169,18 @@ elicit_url_view_refusal_new (const char *heading,
   gtk_box_append (GTK_BOX (note), box);
 
   return note;
+}
+
+void
+elicit_url_view_add_refusal (GtkBox     *box,
+                             const char *heading,
+                             const char *message,
+                             const char *url)
+{
+  g_autofree char *shown = elicit_text_sanitize_line (url != NULL ? url : "",
+                                                      ELICIT_URL_VIEW_SHOWN_MAX);
+
+  gtk_box_append (box, refusal_new (heading, message));
+  if (*shown != '\0')
+    gtk_box_append (box, elicit_url_view_address_new (NULL, shown, FALSE));
 }
