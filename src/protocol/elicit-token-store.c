@@ -10,12 +10,11 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
-#include <libsecret/secret.h>
 
 #include "elicit-init.h"
 #include "elicit-json.h"
 #include "elicit-protocol-enums.h"
-#include "elicit-token-store.h"
+#include "elicit-token-store-private.h"
 
 /**
  * ElicitTokenStore:
@@ -59,60 +58,6 @@
  * Since: 1.2
  */
 
-#define SAVED_ATTRIBUTE "saved"
-
-typedef enum
-{
-  OP_LOOKUP,
-  OP_SAVE,
-  OP_FORGET,
-} OpKind;
-
-typedef struct
-{
-  char     *issuer;
-  char     *record;
-  gint64    saved;
-  /* Whether the keyring holds this very record (as far as we know). */
-  gboolean  in_keyring;
-} Entry;
-
-struct _ElicitTokenStore
-{
-  GObject                parent_instance;
-
-  ElicitTokenStoreFlags  flags;
-  gboolean               remember;
-  /* resource → GPtrArray of Entry */
-  GHashTable            *records;
-  /* Opened on first use, dropped when it fails so the next use reconnects. */
-  SecretService         *service;
-  gint64                 last_saved;
-  /* Operations started and not yet completed. */
-  guint                  n_pending;
-};
-
-typedef struct _Op Op;
-typedef void (*ServiceNext) (GTask         *task,
-                             SecretService *service);
-
-struct _Op
-{
-  OpKind       kind;
-  char        *resource;
-  char        *issuer;
-  char        *record;
-  gint64       saved;
-  ServiceNext  next;
-  /* Items still to delete, and whether a locked one was left. */
-  GList       *doomed;
-  gboolean     locked_left;
-  /* The record saved was forgotten or replaced before the keyring had it. */
-  gboolean     stale;
-  /* Saving what memory alone holds: the Ops still to start (save_pending). */
-  GQueue       pending;
-};
-
 G_DEFINE_FINAL_TYPE (ElicitTokenStore, elicit_token_store, G_TYPE_OBJECT)
 
 enum {
@@ -136,27 +81,10 @@ static GParamSpec *properties[N_PROPS];
  */
 G_DEFINE_QUARK (elicit-token-store-error-quark, elicit_token_store_error)
 
-static const SecretSchema *
-token_schema (void)
-{
-  static const SecretSchema schema = {
-    "org.gnome.World.Elicit.Token", SECRET_SCHEMA_NONE,
-    {
-      { "resource", SECRET_SCHEMA_ATTRIBUTE_STRING },
-      { "issuer", SECRET_SCHEMA_ATTRIBUTE_STRING },
-      { SAVED_ATTRIBUTE, SECRET_SCHEMA_ATTRIBUTE_STRING },
-      { NULL, 0 },
-    },
-    0, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-  };
-
-  return &schema;
-}
-
 /* Secrets ---------------------------------------------------------------- */
 
-static void
-wipe_free (gpointer data)
+void
+elicit_token_store_wipe_free (gpointer data)
 {
   char *text = data;
 
@@ -175,7 +103,7 @@ entry_free (gpointer data)
   Entry *entry = data;
 
   g_free (entry->issuer);
-  wipe_free (entry->record);
+  elicit_token_store_wipe_free (entry->record);
   g_free (entry);
 }
 
@@ -186,7 +114,7 @@ op_free (gpointer data)
 
   g_free (op->resource);
   g_free (op->issuer);
-  wipe_free (op->record);
+  elicit_token_store_wipe_free (op->record);
   g_list_free_full (op->doomed, g_object_unref);
   g_queue_clear_full (&op->pending, op_free);
   g_free (op);
@@ -207,6 +135,13 @@ check_name (const char  *value,
 }
 
 static gboolean
+check_resource (const char  *resource,
+                GError     **error)
+{
+  return check_name (resource, _("The server address is empty or not valid UTF-8"), error);
+}
+
+static gboolean
 starts_object (const char *record,
                gsize       length)
 {
@@ -219,10 +154,10 @@ starts_object (const char *record,
 }
 
 /* What the record may be, without a word of what it holds in any message. */
-static gboolean
-check_record (const char  *record,
-              gsize        length,
-              GError     **error)
+gboolean
+elicit_token_store_check_record (const char  *record,
+                                 gsize        length,
+                                 GError     **error)
 {
   const char *message = NULL;
 
@@ -242,10 +177,10 @@ check_record (const char  *record,
 
 /* The memory copy --------------------------------------------------------- */
 
-static Entry *
-memory_find (ElicitTokenStore *self,
-             const char       *resource,
-             const char       *issuer)
+Entry *
+elicit_token_store_memory_find (ElicitTokenStore *self,
+                                const char       *resource,
+                                const char       *issuer)
 {
   GPtrArray *entries = g_hash_table_lookup (self->records, resource);
 
@@ -279,15 +214,15 @@ memory_newest (ElicitTokenStore *self,
 }
 
 /* Keeps @record for (@resource, @issuer) unless the copy held is newer. */
-static void
-memory_put (ElicitTokenStore *self,
-            const char       *resource,
-            const char       *issuer,
-            const char       *record,
-            gint64            saved,
-            gboolean          in_keyring)
+void
+elicit_token_store_memory_put (ElicitTokenStore *self,
+                               const char       *resource,
+                               const char       *issuer,
+                               const char       *record,
+                               gint64            saved,
+                               gboolean          in_keyring)
 {
-  Entry *entry = memory_find (self, resource, issuer);
+  Entry *entry = elicit_token_store_memory_find (self, resource, issuer);
 
   if (entry == NULL)
     {
@@ -307,7 +242,7 @@ memory_put (ElicitTokenStore *self,
       return;
     }
 
-  wipe_free (entry->record);
+  elicit_token_store_wipe_free (entry->record);
   entry->record = g_strdup (record);
   entry->saved = saved;
   entry->in_keyring = in_keyring;
@@ -318,11 +253,11 @@ memory_put (ElicitTokenStore *self,
  * memory no longer holds it: it was forgotten or replaced meanwhile, and the
  * item just created is stale.
  */
-static gboolean
-memory_mark_in_keyring (ElicitTokenStore *self,
-                        Op               *op)
+gboolean
+elicit_token_store_memory_mark_in_keyring (ElicitTokenStore *self,
+                                           Op               *op)
 {
-  Entry *entry = memory_find (self, op->resource, op->issuer);
+  Entry *entry = elicit_token_store_memory_find (self, op->resource, op->issuer);
 
   if (entry == NULL || entry->saved != op->saved)
     return FALSE;
@@ -332,10 +267,10 @@ memory_mark_in_keyring (ElicitTokenStore *self,
 }
 
 /* Drops what the keyring held and no longer does: another process signed out. */
-static void
-memory_drop_gone (ElicitTokenStore *self,
-                  const char       *resource,
-                  GHashTable       *issuers_present)
+void
+elicit_token_store_memory_drop_gone (ElicitTokenStore *self,
+                                     const char       *resource,
+                                     GHashTable       *issuers_present)
 {
   GPtrArray *entries = g_hash_table_lookup (self->records, resource);
 
@@ -355,6 +290,15 @@ memory_lookup (ElicitTokenStore *self,
   Entry *newest = memory_newest (self, resource);
 
   return newest != NULL ? g_strdup (newest->record) : NULL;
+}
+
+void
+elicit_token_store_lookup_return (GTask *task)
+{
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+
+  g_task_return_pointer (task, memory_lookup (self, op->resource), elicit_token_store_wipe_free);
 }
 
 /* Errors ------------------------------------------------------------------ */
@@ -397,46 +341,24 @@ unavailable_message (OpKind kind)
     }
 }
 
-static GError *
-locked_error (OpKind kind)
+GError *
+elicit_token_store_locked_error (OpKind kind)
 {
   return g_error_new_literal (ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_LOCKED,
                               locked_message (kind));
 }
 
-static GError *
-unavailable_error (OpKind kind)
+GError *
+elicit_token_store_unavailable_error (OpKind kind)
 {
   return g_error_new_literal (ELICIT_TOKEN_STORE_ERROR, ELICIT_TOKEN_STORE_ERROR_UNAVAILABLE,
                               unavailable_message (kind));
 }
 
-/*
- * Turns what libsecret or D-Bus said into the user's terms. The cause goes to
- * the debug log: those messages name D-Bus objects and errors, never secrets.
- */
-static GError *
-keyring_error (ElicitTokenStore *self,
-               OpKind            kind,
-               GError           *cause)
-{
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return g_error_copy (cause);
-
-  g_debug ("The keyring failed: %s", cause->message);
-
-  if (g_error_matches (cause, SECRET_ERROR, SECRET_ERROR_IS_LOCKED))
-    return locked_error (kind);
-
-  /* Reconnect next time: the service may have gone away or restarted. */
-  g_clear_object (&self->service);
-  return unavailable_error (kind);
-}
-
 /* Every failure of the keyring ends here: the memory copy stands in. */
-static void
-op_fail (GTask  *task,
-         GError *error)
+void
+elicit_token_store_op_fail (GTask  *task,
+                            GError *error)
 {
   ElicitTokenStore *self = g_task_get_source_object (task);
   Op *op = g_task_get_task_data (task);
@@ -448,461 +370,12 @@ op_fail (GTask  *task,
   if (record != NULL)
     {
       g_error_free (error);
-      g_task_return_pointer (task, g_steal_pointer (&record), wipe_free);
+      g_task_return_pointer (task, g_steal_pointer (&record), elicit_token_store_wipe_free);
     }
   else
     {
       g_task_return_error (task, error);
     }
-}
-
-static void
-op_fail_keyring (GTask  *task,
-                 GError *cause)
-{
-  Op *op = g_task_get_task_data (task);
-
-  op_fail (task, keyring_error (g_task_get_source_object (task), op->kind, cause));
-}
-
-/* The service ------------------------------------------------------------- */
-
-static void
-service_opened_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ElicitTokenStore *self = g_task_get_source_object (task);
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(SecretService) service = NULL;
-  g_autoptr(GError) error = NULL;
-
-  service = secret_service_open_finish (result, &error);
-  if (service == NULL)
-    {
-      op_fail_keyring (task, error);
-      return;
-    }
-
-  /* Another operation may have opened one meanwhile: keep the first. */
-  if (self->service == NULL)
-    self->service = g_object_ref (service);
-
-  op->next (task, self->service);
-}
-
-/* A service of our own, not libsecret's shared one, so that it can be dropped
- * and opened again when the keyring restarts. */
-static void
-with_service (GTask       *task,
-              ServiceNext  next)
-{
-  ElicitTokenStore *self = g_task_get_source_object (task);
-  Op *op = g_task_get_task_data (task);
-
-  op->next = next;
-
-  if (self->service != NULL)
-    {
-      next (task, self->service);
-      return;
-    }
-
-  secret_service_open (SECRET_TYPE_SERVICE, NULL, SECRET_SERVICE_OPEN_SESSION,
-                       g_task_get_cancellable (task), service_opened_cb, g_object_ref (task));
-}
-
-static GHashTable *
-attributes_new (const char *resource,
-                const char *issuer)
-{
-  GHashTable *attributes = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-
-  g_hash_table_insert (attributes, "resource", g_strdup (resource));
-  if (issuer != NULL)
-    g_hash_table_insert (attributes, "issuer", g_strdup (issuer));
-
-  return attributes;
-}
-
-/* Never SECRET_SEARCH_UNLOCK: locked items are found and reported, not unlocked. */
-static void
-search (GTask               *task,
-        SecretService       *service,
-        gboolean             with_issuer,
-        GAsyncReadyCallback  callback)
-{
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GHashTable) attributes = attributes_new (op->resource,
-                                                     with_issuer ? op->issuer : NULL);
-
-  secret_service_search (service, token_schema (), attributes, SECRET_SEARCH_ALL,
-                         g_task_get_cancellable (task), callback, g_object_ref (task));
-}
-
-static gint64
-item_saved (SecretItem *item)
-{
-  g_autoptr(GHashTable) attributes = secret_item_get_attributes (item);
-  const char *text = g_hash_table_lookup (attributes, SAVED_ATTRIBUTE);
-  gint64 saved = 0;
-
-  if (text == NULL || !g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, &saved, NULL))
-    return 0;
-
-  return saved;
-}
-
-static char *
-item_issuer (SecretItem *item)
-{
-  g_autoptr(GHashTable) attributes = secret_item_get_attributes (item);
-
-  return g_strdup (g_hash_table_lookup (attributes, "issuer"));
-}
-
-/* Deleting, one item after another ----------------------------------------- */
-
-static void delete_next (GTask *task);
-
-static void
-item_deleted_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-
-  if (!secret_item_delete_finish (SECRET_ITEM (object), result, &error))
-    {
-      /* The new record is saved: an old copy left behind is not worth failing for. */
-      if (op->kind == OP_SAVE && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_debug ("An old sign-in stays in the keyring: %s", error->message);
-          delete_next (task);
-          return;
-        }
-      op_fail_keyring (task, error);
-      return;
-    }
-
-  delete_next (task);
-}
-
-static void
-delete_next (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(SecretItem) item = NULL;
-
-  if (op->doomed == NULL)
-    {
-      if (op->locked_left)
-        op_fail (task, locked_error (op->kind));
-      else
-        g_task_return_boolean (task, TRUE);
-      return;
-    }
-
-  item = op->doomed->data;
-  op->doomed = g_list_delete_link (op->doomed, op->doomed);
-
-  if (g_task_return_error_if_cancelled (task))
-    return;
-
-  secret_item_delete (item, g_task_get_cancellable (task), item_deleted_cb, g_object_ref (task));
-}
-
-/*
- * Takes the unlocked items of @items saved before @before to delete. Later ones
- * were saved after the operation began: a sign-in that follows a sign-out
- * survives it.
- */
-static void
-doom_items (Op    *op,
-            GList *items,
-            gint64 before)
-{
-  for (GList *l = items; l != NULL; l = l->next)
-    {
-      SecretItem *item = l->data;
-
-      if (item_saved (item) >= before)
-        continue;
-      if (secret_item_get_locked (item))
-        op->locked_left = TRUE;
-      else
-        op->doomed = g_list_prepend (op->doomed, g_object_ref (item));
-    }
-}
-
-/* Lookup ------------------------------------------------------------------ */
-
-static void
-lookup_return (GTask *task)
-{
-  ElicitTokenStore *self = g_task_get_source_object (task);
-  Op *op = g_task_get_task_data (task);
-
-  g_task_return_pointer (task, memory_lookup (self, op->resource), wipe_free);
-}
-
-static void
-lookup_loaded_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ElicitTokenStore *self = g_task_get_source_object (task);
-  Op *op = g_task_get_task_data (task);
-  SecretItem *item = SECRET_ITEM (object);
-  g_autoptr(SecretValue) value = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *issuer = NULL;
-  g_autofree char *record = NULL;
-  const char *data;
-  gsize length = 0;
-
-  if (!secret_item_load_secret_finish (item, result, &error))
-    {
-      op_fail_keyring (task, error);
-      return;
-    }
-
-  value = secret_item_get_secret (item);
-  data = value != NULL ? secret_value_get (value, &length) : NULL;
-  if (data == NULL || !check_record (data, length, NULL))
-    {
-      op_fail (task, g_error_new_literal (ELICIT_TOKEN_STORE_ERROR,
-                                          ELICIT_TOKEN_STORE_ERROR_INVALID,
-                                          _("The sign-in remembered in the keyring is damaged; "
-                                            "sign out and sign in again")));
-      return;
-    }
-
-  record = g_strndup (data, length);
-  issuer = item_issuer (item);
-  memory_put (self, op->resource, issuer, record, item_saved (item), TRUE);
-  wipe_free (g_steal_pointer (&record));
-  lookup_return (task);
-}
-
-static void
-lookup_searched_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ElicitTokenStore *self = g_task_get_source_object (task);
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GHashTable) issuers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autolist(SecretItem) items = NULL;
-  g_autofree char *newest_issuer = NULL;
-  SecretItem *newest = NULL;
-  Entry *known;
-
-  items = secret_service_search_finish (SECRET_SERVICE (object), result, &error);
-  if (error != NULL)
-    {
-      op_fail_keyring (task, error);
-      return;
-    }
-
-  for (GList *l = items; l != NULL; l = l->next)
-    {
-      char *issuer = item_issuer (l->data);
-
-      if (issuer != NULL)
-        g_hash_table_add (issuers, issuer);
-      if (issuer != NULL && (newest == NULL || item_saved (l->data) > item_saved (newest)))
-        newest = l->data;
-    }
-
-  memory_drop_gone (self, op->resource, issuers);
-
-  if (newest == NULL)
-    {
-      lookup_return (task);
-      return;
-    }
-
-  /* Already known: no need to fetch the secret again. */
-  newest_issuer = item_issuer (newest);
-  known = memory_find (self, op->resource, newest_issuer);
-  if (known != NULL && known->saved >= item_saved (newest))
-    {
-      lookup_return (task);
-      return;
-    }
-
-  if (secret_item_get_locked (newest))
-    {
-      op_fail (task, locked_error (op->kind));
-      return;
-    }
-
-  secret_item_load_secret (newest, g_task_get_cancellable (task), lookup_loaded_cb,
-                           g_object_ref (task));
-}
-
-static void
-lookup_with_service (GTask         *task,
-                     SecretService *service)
-{
-  search (task, service, FALSE, lookup_searched_cb);
-}
-
-/* Save -------------------------------------------------------------------- */
-
-static void
-save_old_searched_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  g_autolist(SecretItem) items = NULL;
-
-  items = secret_service_search_finish (SECRET_SERVICE (object), result, &error);
-  if (error != NULL)
-    {
-      g_debug ("Old sign-ins may stay in the keyring: %s", error->message);
-      g_task_return_boolean (task, TRUE);
-      return;
-    }
-
-  doom_items (op, items, op->stale ? op->saved + 1 : op->saved);
-  /* A locked old copy elsewhere is older than the new one: lookups skip it. */
-  op->locked_left = FALSE;
-  delete_next (task);
-}
-
-static void
-save_created_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ElicitTokenStore *self = g_task_get_source_object (task);
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(SecretItem) item = NULL;
-  g_autoptr(GError) error = NULL;
-
-  item = secret_item_create_finish (result, &error);
-  if (item == NULL)
-    {
-      op_fail_keyring (task, error);
-      return;
-    }
-
-  /* Signed out (or saved again) while this was on its way: it goes too. */
-  op->stale = !memory_mark_in_keyring (self, op);
-
-  /* Created before the old ones go, so that a crash never loses the sign-in. */
-  search (task, secret_item_get_service (item), TRUE, save_old_searched_cb);
-}
-
-static char *
-label_for (const char *resource)
-{
-  g_autoptr(GUri) uri = g_uri_parse (resource, G_URI_FLAGS_NONE, NULL);
-  g_autofree char *address = NULL;
-
-  /* The query may carry a key of its own: the label shows everything but. */
-  if (uri != NULL && g_uri_get_host (uri) != NULL)
-    address = g_uri_join (G_URI_FLAGS_NONE, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
-                          g_uri_get_port (uri), g_uri_get_path (uri), NULL, NULL);
-  else
-    address = g_strdup (resource);
-
-  return g_strdup_printf (_("Elicit sign-in for %s"), address);
-}
-
-static void
-save_collection_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(SecretCollection) collection = NULL;
-  g_autoptr(SecretValue) value = NULL;
-  g_autoptr(GHashTable) attributes = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *label = NULL;
-
-  collection = secret_collection_for_alias_finish (result, &error);
-  if (error != NULL)
-    {
-      op_fail_keyring (task, error);
-      return;
-    }
-
-  /* Creating a default collection would ask for a new password: not ours to do. */
-  if (collection == NULL)
-    {
-      g_debug ("The keyring has no default collection");
-      op_fail (task, unavailable_error (op->kind));
-      return;
-    }
-
-  if (secret_collection_get_locked (collection))
-    {
-      op_fail (task, locked_error (op->kind));
-      return;
-    }
-
-  attributes = attributes_new (op->resource, op->issuer);
-  g_hash_table_insert (attributes, SAVED_ATTRIBUTE,
-                       g_strdup_printf ("%" G_GINT64_FORMAT, op->saved));
-  value = secret_value_new (op->record, -1, "application/json");
-  label = label_for (op->resource);
-  secret_item_create (collection, token_schema (), attributes, label, value,
-                      SECRET_ITEM_CREATE_NONE, g_task_get_cancellable (task),
-                      save_created_cb, g_object_ref (task));
-}
-
-static void
-save_with_service (GTask         *task,
-                   SecretService *service)
-{
-  secret_collection_for_alias (service, SECRET_COLLECTION_DEFAULT, SECRET_COLLECTION_NONE,
-                               g_task_get_cancellable (task), save_collection_cb,
-                               g_object_ref (task));
-}
-
-/* Forget ------------------------------------------------------------------ */
-
-static void
-forget_searched_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  g_autolist(SecretItem) items = NULL;
-
-  items = secret_service_search_finish (SECRET_SERVICE (object), result, &error);
-  if (error != NULL)
-    {
-      op_fail_keyring (task, error);
-      return;
-    }
-
-  doom_items (op, items, op->saved);
-  delete_next (task);
-}
-
-static void
-forget_with_service (GTask         *task,
-                     SecretService *service)
-{
-  search (task, service, FALSE, forget_searched_cb);
 }
 
 /* GObject ----------------------------------------------------------------- */
@@ -1181,6 +654,17 @@ uses_keyring (ElicitTokenStore *self)
   return self->remember;
 }
 
+/* A save or a forget is done in memory: the keyring's turn, if it is used. */
+static void
+memory_done (GTask       *task,
+             ServiceNext  next)
+{
+  if (!uses_keyring (g_task_get_source_object (task)))
+    g_task_return_boolean (task, TRUE);
+  else
+    elicit_token_store_with_service (task, next);
+}
+
 /**
  * elicit_token_store_lookup_async:
  * @self: a token store
@@ -1212,12 +696,12 @@ elicit_token_store_lookup_async (ElicitTokenStore    *self,
   task = op_task_new (self, OP_LOOKUP, resource, cancellable, callback, user_data,
                       elicit_token_store_lookup_async);
 
-  if (!check_name (resource, _("The server address is empty or not valid UTF-8"), &error))
+  if (!check_resource (resource, &error))
     g_task_return_error (task, error);
   else if (!uses_keyring (self))
-    lookup_return (task);
+    elicit_token_store_lookup_return (task);
   else
-    with_service (task, lookup_with_service);
+    elicit_token_store_with_service (task, elicit_token_store_lookup_with_service);
 }
 
 /**
@@ -1297,10 +781,10 @@ elicit_token_store_save_async (ElicitTokenStore    *self,
   task = op_task_new (self, OP_SAVE, resource, cancellable, callback, user_data,
                       elicit_token_store_save_async);
 
-  if (!check_name (resource, _("The server address is empty or not valid UTF-8"), &error) ||
+  if (!check_resource (resource, &error) ||
       !check_name (issuer, _("The authorization server’s issuer is empty or not valid UTF-8"),
                    &error) ||
-      !check_record (record_json, strlen (record_json), &error))
+      !elicit_token_store_check_record (record_json, strlen (record_json), &error))
     {
       g_task_return_error (task, error);
       return;
@@ -1310,12 +794,9 @@ elicit_token_store_save_async (ElicitTokenStore    *self,
   op->issuer = g_strdup (issuer);
   op->record = g_strdup (record_json);
   op->saved = next_saved (self);
-  memory_put (self, resource, issuer, record_json, op->saved, FALSE);
+  elicit_token_store_memory_put (self, resource, issuer, record_json, op->saved, FALSE);
 
-  if (!uses_keyring (self))
-    g_task_return_boolean (task, TRUE);
-  else
-    with_service (task, save_with_service);
+  memory_done (task, elicit_token_store_save_with_service);
 }
 
 /**
@@ -1378,7 +859,7 @@ elicit_token_store_forget_async (ElicitTokenStore    *self,
   task = op_task_new (self, OP_FORGET, resource, cancellable, callback, user_data,
                       elicit_token_store_forget_async);
 
-  if (!check_name (resource, _("The server address is empty or not valid UTF-8"), &error))
+  if (!check_resource (resource, &error))
     {
       g_task_return_error (task, error);
       return;
@@ -1388,10 +869,7 @@ elicit_token_store_forget_async (ElicitTokenStore    *self,
   /* What is saved from now on is not forgotten by this. */
   ((Op *) g_task_get_task_data (task))->saved = next_saved (self);
 
-  if (!uses_keyring (self))
-    g_task_return_boolean (task, TRUE);
-  else
-    with_service (task, forget_with_service);
+  memory_done (task, elicit_token_store_forget_with_service);
 }
 
 /**
@@ -1468,7 +946,7 @@ save_next_pending (GTask *task)
   op->saved = next->saved;
   op_free (next);
 
-  with_service (save, save_with_service);
+  elicit_token_store_with_service (save, elicit_token_store_save_with_service);
 }
 
 /* Every record memory holds and the keyring (as far as we know) does not. */
