@@ -510,7 +510,8 @@ elicit_dialog_fit_content (ElicitDialog *self)
 {
   int width, height;
 
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+  /* Prompts withdrawn while the app quits come here too: nothing to fit. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || gtk_widget_in_destruction (GTK_WIDGET (self)))
     return;
 
   /* The body's cap left room for what showed then. */
