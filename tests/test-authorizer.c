@@ -1,6 +1,6 @@
 /* test-authorizer.c: ElicitAuthorizer against an authorization server in
  * this process (a SoupServer on 127.0.0.1), the browser played by
- * tests/follow-redirects through ELICIT_BROWSER
+ * tests/follow-redirects as the authorizer's browser command
  *
  * Copyright 2026 The Elicit authors
  *
@@ -128,7 +128,7 @@ fixture_set_up (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *script = g_test_build_filename (G_TEST_DIST, "follow-redirects", NULL);
-  g_autofree char *quoted = g_shell_quote (script);
+  const char *browser[] = { script, NULL };
   g_autofree char *resource = NULL;
   GSList *uris;
 
@@ -150,7 +150,8 @@ fixture_set_up (Fixture       *f,
 
   resource = g_strconcat (f->base, "/mcp", NULL);
   f->authorizer = elicit_authorizer_new (resource, "Work");
-  g_setenv ("ELICIT_BROWSER", quoted, TRUE);
+  elicit_authorizer_set_browser_command (f->authorizer, browser);
+  elicit_authorizer_set_auto_approve (f->authorizer, TRUE);
 }
 
 static void
@@ -163,7 +164,6 @@ fixture_tear_down (Fixture       *f,
   g_ptr_array_unref (f->token_requests);
   g_ptr_array_unref (f->authorizations);
   g_free (f->base);
-  g_unsetenv ("ELICIT_BROWSER");
 }
 
 typedef struct
@@ -313,9 +313,79 @@ static void
 test_nobody_to_ask_means_sign_in_required (Fixture       *f,
                                            gconstpointer  data)
 {
-  g_unsetenv ("ELICIT_BROWSER");
+  elicit_authorizer_set_auto_approve (f->authorizer, FALSE);
   assert_fails (f, ELICIT_AUTH_ERROR_SIGN_IN_REQUIRED, "“Work” needs you to sign in");
   g_assert_cmpuint (f->n_authorize, ==, 0);
+}
+
+/* An embedder that sets ELICIT_BROWSER for reasons of its own (or inherits
+ * it) and handles no ::sign-in: the library opens nothing by itself. */
+static void
+test_elicit_browser_in_the_environment_opens_nothing (Fixture       *f,
+                                                      gconstpointer  data)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "follow-redirects", NULL);
+  g_autofree char *quoted = g_shell_quote (script);
+
+  elicit_authorizer_set_auto_approve (f->authorizer, FALSE);
+  elicit_authorizer_set_browser_command (f->authorizer, NULL);
+  g_setenv ("ELICIT_BROWSER", quoted, TRUE);
+  assert_fails (f, ELICIT_AUTH_ERROR_SIGN_IN_REQUIRED, "“Work” needs you to sign in");
+  g_unsetenv ("ELICIT_BROWSER");
+  g_assert_cmpuint (f->n_authorize, ==, 0);
+}
+
+typedef struct
+{
+  Fixture      *f;
+  ElicitSignIn *sign_in;
+  guint         n_authorize_before;
+} Consent;
+
+static gboolean
+consent_later_cb (gpointer user_data)
+{
+  Consent *consent = user_data;
+
+  /* The handler has had the sign-in for a whole main-loop turn: nothing
+   * opened before it said yes. */
+  consent->n_authorize_before = consent->f->n_authorize;
+  elicit_sign_in_launch_browser_async (consent->sign_in, NULL, NULL, NULL);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+consent_sign_in_cb (ElicitAuthorizer *authorizer,
+                    ElicitSignIn     *sign_in,
+                    Consent          *consent)
+{
+  const char * const *browser = elicit_sign_in_get_browser_command (sign_in);
+
+  g_assert_nonnull (browser);
+  g_assert_true (g_str_has_suffix (browser[0], "follow-redirects"));
+  g_assert_cmpint (elicit_sign_in_get_state (sign_in), ==, ELICIT_SIGN_IN_STATE_CONSENT);
+  consent->sign_in = g_object_ref (sign_in);
+  g_idle_add (consent_later_cb, consent);
+
+  return TRUE;
+}
+
+static void
+test_the_browser_command_runs_only_after_consent (Fixture       *f,
+                                                  gconstpointer  data)
+{
+  Consent consent = { f, NULL, G_MAXUINT };
+  Outcome outcome = { 0 };
+
+  g_signal_connect (f->authorizer, "sign-in", G_CALLBACK (consent_sign_in_cb), &consent);
+  challenge (f, 401, NULL, &outcome);
+  g_assert_no_error (outcome.error);
+  g_assert_true (outcome.ok);
+  g_assert_cmpuint (consent.n_authorize_before, ==, 0);
+  g_assert_cmpuint (f->n_authorize, ==, 1);
+  g_assert_cmpint (elicit_sign_in_get_state (consent.sign_in), ==, ELICIT_SIGN_IN_STATE_DONE);
+  g_clear_object (&consent.sign_in);
 }
 
 static gboolean
@@ -441,7 +511,6 @@ test_a_stored_sign_in_is_reused_then_signed_out (Fixture       *f,
   /* A third finds nothing: the next 401 means signing in again. */
   second = elicit_authorizer_new (elicit_authorizer_get_resource (f->authorizer), "Work");
   elicit_authorizer_set_token_store (second, store);
-  g_unsetenv ("ELICIT_BROWSER");
   outcome = (Outcome) { 0 };
   elicit_authorizer_challenge_async (second, 401, NULL, NULL, 0, NULL, challenged_cb, &outcome);
   while (!outcome.done)
@@ -466,6 +535,10 @@ main (int   argc,
   ADD ("refuses-a-token-that-is-not-bearer", test_refuses_a_token_that_is_not_bearer);
   ADD ("an-echoed-secret-stays-out-of-the-error", test_an_echoed_secret_stays_out_of_the_error);
   ADD ("nobody-to-ask-means-sign-in-required", test_nobody_to_ask_means_sign_in_required);
+  ADD ("elicit-browser-in-the-environment-opens-nothing",
+       test_elicit_browser_in_the_environment_opens_nothing);
+  ADD ("the-browser-command-runs-only-after-consent",
+       test_the_browser_command_runs_only_after_consent);
   ADD ("a-handler-sees-the-sign-in-and-may-cancel", test_a_handler_sees_the_sign_in_and_may_cancel);
   ADD ("challenges-are-bounded", test_challenges_are_bounded);
   ADD ("step-up-that-asks-nothing-new-gives-up", test_step_up_that_asks_nothing_new_gives_up);

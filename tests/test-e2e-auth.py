@@ -58,7 +58,7 @@ LOCKED_SAVE = ('Your keyring is locked, so the sign-in cannot be remembered; unl
                'sign-in')
 LOCKED_FORGET = ('Your keyring is locked, so the remembered sign-in cannot be removed from it; '
                  'unlock it (for example in Passwords and Keys) and sign out again')
-BROWSER_FAILED = 'The browser command (ELICIT_BROWSER) failed before the sign-in came back'
+BROWSER_FAILED = 'The browser command failed before the sign-in came back'
 
 WORK = tempfile.mkdtemp(prefix='elicit-e2e-auth-')
 

@@ -148,22 +148,23 @@ notify_finished_cb (ElicitSignIn *sign_in,
 /* The command records its arguments, then fails so that the sign-in ends
  * and the test has an event to wait for. */
 static void
-test_launch_runs_elicit_browser_with_the_url (void)
+test_launch_runs_the_browser_command_with_the_url (void)
 {
   g_autoptr(ElicitSignIn) sign_in = sign_in_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("elicit-sign-in-XXXXXX", &error);
   g_autofree char *file = g_build_filename (dir, "url", NULL);
   g_autofree char *quoted = g_shell_quote (file);
-  g_autofree char *command = g_strdup_printf ("sh -c 'printf \"%%s|\" \"$@\" > %s; exit 3' sh",
-                                              quoted);
+  g_autofree char *script = g_strdup_printf ("printf \"%%s|\" \"$@\" > %s; exit 3", quoted);
+  const char *command[] = { "sh", "-c", script, "sh", NULL };
   g_autofree char *seen = NULL;
   Launch launch = { FALSE, FALSE, NULL };
   gboolean finished = FALSE;
 
   g_assert_no_error (error);
   g_signal_connect (sign_in, "finished", G_CALLBACK (notify_finished_cb), &finished);
-  g_setenv ("ELICIT_BROWSER", command, TRUE);
+  elicit_sign_in_set_browser_command (sign_in, command);
+  g_assert_cmpstrv (elicit_sign_in_get_browser_command (sign_in), command);
   elicit_sign_in_launch_browser_async (sign_in, NULL, launched_cb, &launch);
   while (!launch.done)
     g_main_context_iteration (NULL, TRUE);
@@ -179,7 +180,6 @@ test_launch_runs_elicit_browser_with_the_url (void)
 
   g_unlink (file);
   g_rmdir (dir);
-  g_unsetenv ("ELICIT_BROWSER");
 }
 
 static void
@@ -189,8 +189,10 @@ test_failing_browser_command_fails_the_sign_in (void)
   Launch launch = { FALSE, FALSE, NULL };
   gboolean finished = FALSE;
 
+  const char *command[] = { "false", NULL };
+
   g_signal_connect (sign_in, "finished", G_CALLBACK (notify_finished_cb), &finished);
-  g_setenv ("ELICIT_BROWSER", "false", TRUE);
+  elicit_sign_in_set_browser_command (sign_in, command);
   elicit_sign_in_launch_browser_async (sign_in, NULL, launched_cb, &launch);
   wait_for (&finished);
   while (!launch.done)
@@ -200,25 +202,26 @@ test_failing_browser_command_fails_the_sign_in (void)
   g_assert_cmpint (elicit_sign_in_get_state (sign_in), ==, ELICIT_SIGN_IN_STATE_FAILED);
   g_assert_error (elicit_sign_in_get_error (sign_in), ELICIT_AUTH_ERROR,
                   ELICIT_AUTH_ERROR_BROWSER);
-  g_unsetenv ("ELICIT_BROWSER");
+  g_assert_cmpstr (elicit_sign_in_get_error (sign_in)->message, ==,
+                   "The browser command failed before the sign-in came back");
 }
 
 static void
-test_unparsable_browser_command_is_an_error (void)
+test_a_missing_browser_command_is_an_error (void)
 {
   g_autoptr(ElicitSignIn) sign_in = sign_in_new ();
+  const char *command[] = { "/nonexistent/elicit-browser", NULL };
   Launch launch = { FALSE, FALSE, NULL };
 
-  g_setenv ("ELICIT_BROWSER", "'unbalanced", TRUE);
+  elicit_sign_in_set_browser_command (sign_in, command);
   elicit_sign_in_launch_browser_async (sign_in, NULL, launched_cb, &launch);
   while (!launch.done)
     g_main_context_iteration (NULL, TRUE);
 
   g_assert_false (launch.ok);
   g_assert_error (launch.error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_BROWSER);
-  g_assert_true (g_str_has_prefix (launch.error->message, "ELICIT_BROWSER is not a valid command"));
+  g_assert_true (g_str_has_prefix (launch.error->message, "Could not run the browser command: "));
   g_clear_error (&launch.error);
-  g_unsetenv ("ELICIT_BROWSER");
 }
 
 int
@@ -232,12 +235,12 @@ main (int   argc,
                    test_approve_then_done_finishes_once);
   g_test_add_func ("/Elicit/SignIn/cancel-cancels-the-flow", test_cancel_cancels_the_flow);
   g_test_add_func ("/Elicit/SignIn/fail-keeps-the-error", test_fail_keeps_the_error);
-  g_test_add_func ("/Elicit/SignIn/launch-runs-elicit-browser-with-the-url",
-                   test_launch_runs_elicit_browser_with_the_url);
+  g_test_add_func ("/Elicit/SignIn/launch-runs-the-browser-command-with-the-url",
+                   test_launch_runs_the_browser_command_with_the_url);
   g_test_add_func ("/Elicit/SignIn/failing-browser-command-fails-the-sign-in",
                    test_failing_browser_command_fails_the_sign_in);
-  g_test_add_func ("/Elicit/SignIn/unparsable-browser-command-is-an-error",
-                   test_unparsable_browser_command_is_an_error);
+  g_test_add_func ("/Elicit/SignIn/a-missing-browser-command-is-an-error",
+                   test_a_missing_browser_command_is_an_error);
 
   return g_test_run ();
 }

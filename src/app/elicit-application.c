@@ -17,6 +17,7 @@
 #include "widgets/elicit-dialog.h"
 
 #include "elicit-application.h"
+#include "elicit-browser-command.h"
 #include "elicit-cli.h"
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
@@ -468,6 +469,7 @@ prompt_cb (ElicitApplication *self,
   ElicitRemoteRequest *remote = NULL;
   ElicitWindow *window = get_window (self);
   gboolean focused = has_focus (self);
+  g_auto(GStrv) browser = NULL;
   GtkWidget *dialog;
 
   if (server == NULL && self->prompter != NULL)
@@ -475,6 +477,10 @@ prompt_cb (ElicitApplication *self,
 
   dialog = elicit_dialog_new (request);
   elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
+  /* Scripts and tests choose who opens URL-mode pages, as for sign-ins; an
+   * invalid ELICIT_BROWSER is reported where it signs in. */
+  browser = elicit_browser_command_from_env (NULL);
+  elicit_dialog_set_browser_command (ELICIT_DIALOG (dialog), (const char * const *) browser);
   g_object_set_data_full (G_OBJECT (dialog), "elicit-request", g_object_ref (request), g_object_unref);
   g_signal_connect_object (dialog, "hide", G_CALLBACK (dialog_hidden_cb), self, 0);
   if (self->settings != NULL)

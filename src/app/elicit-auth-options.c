@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "elicit-auth-options.h"
+#include "elicit-browser-command.h"
 
 /* A secret or key file is small; a larger one is a mistake. */
 #define MAX_SECRET_FILE (64 * 1024)
@@ -164,10 +165,19 @@ elicit_auth_options_create_authorizer (ElicitAuthOptions  *options,
   g_autoptr(ElicitTokenStore) store = NULL;
   g_autofree char *secret = NULL;
   g_autofree char *key = NULL;
+  g_auto(GStrv) browser = NULL;
+  g_autoptr(GError) browser_error = NULL;
   ElicitAuthGrant grant;
 
   if (!parse_grant (options->grant, &grant, error))
     return NULL;
+
+  browser = elicit_browser_command_from_env (&browser_error);
+  if (browser_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&browser_error));
+      return NULL;
+    }
 
   if (options->client_secret_file != NULL &&
       (secret = read_secret (options->client_secret_file, _("client secret"), error)) == NULL)
@@ -195,6 +205,10 @@ elicit_auth_options_create_authorizer (ElicitAuthOptions  *options,
   elicit_authorizer_set_client_key (authorizer, key);
   elicit_authorizer_set_scope (authorizer, options->scope);
   elicit_authorizer_set_client_metadata_url (authorizer, options->client_metadata_url);
+
+  /* A script's browser signs in even where nobody is asked (no display). */
+  elicit_authorizer_set_browser_command (authorizer, (const char * const *) browser);
+  elicit_authorizer_set_auto_approve (authorizer, browser != NULL);
 
   return g_steal_pointer (&authorizer);
 }

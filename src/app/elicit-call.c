@@ -312,7 +312,8 @@ add_authorizer (Options          *options,
   elicit_cli_watch_store (authorizer, "elicit");
 
   /* No person to ask in a script: --accept-defaults opens the browser. */
-  elicit_authorizer_set_auto_approve (authorizer, options->accept_defaults);
+  if (options->accept_defaults)
+    elicit_authorizer_set_auto_approve (authorizer, TRUE);
   elicit_http_transport_set_authorizer (ELICIT_HTTP_TRANSPORT (transport), authorizer);
   g_set_object (&options->authorizer, authorizer);
 

@@ -13,6 +13,7 @@
 
 #include "elicit-gtk.h"
 
+#include "elicit-browser-command.h"
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
 #include "elicit-prompter-client.h"
@@ -143,8 +144,10 @@ accept_when_ready (GtkWidget *dialog)
 {
   ElicitRequest *request = elicit_dialog_get_request (ELICIT_DIALOG (dialog));
 
-  /* Never a URL: that would open a browser. */
-  if (elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_FORM)
+  /* Never a URL in the desktop's browser; a script's own (ELICIT_BROWSER)
+   * is what it asked for. */
+  if (elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_FORM &&
+      elicit_dialog_get_browser_command (ELICIT_DIALOG (dialog)) == NULL)
     return;
 
   g_signal_connect (dialog, "notify::can-accept", G_CALLBACK (can_accept_cb), NULL);
@@ -156,6 +159,7 @@ show_locally (ElicitPrompter *self,
               ElicitRequest  *request)
 {
   g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
+  g_auto(GStrv) browser = NULL;
   GtkWidget *dialog;
 
   if (!self->have_display)
@@ -166,6 +170,9 @@ show_locally (ElicitPrompter *self,
 
   dialog = elicit_dialog_new (request);
   elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
+  /* An invalid ELICIT_BROWSER is reported where it signs in. */
+  browser = elicit_browser_command_from_env (NULL);
+  elicit_dialog_set_browser_command (ELICIT_DIALOG (dialog), (const char * const *) browser);
   elicit_cli_timing_mark ("dialog-built");
   /* A session labels the dialog itself; the proxy's requests have none. */
   if (session == NULL)

@@ -396,14 +396,6 @@ sign_in_finished_cb (ElicitSignIn *sign_in,
     g_cancellable_cancel (wait_cancellable);
 }
 
-static gboolean
-browser_is_scripted (void)
-{
-  const char *command = g_getenv ("ELICIT_BROWSER");
-
-  return command != NULL && *command != '\0';
-}
-
 static void
 ask_user (GTask *task)
 {
@@ -421,6 +413,8 @@ ask_user (GTask *task)
 
   flow->sign_in = elicit_sign_in_new (self->server_label, self->resource, self->server->issuer, url,
                                       (const char * const *) scope_list);
+  elicit_sign_in_set_browser_command (flow->sign_in,
+                                      (const char * const *) self->browser_command);
   g_set_object (&self->sign_in, flow->sign_in);
   flow->wait_cancellable = g_cancellable_new ();
   flow->finished_id = g_signal_connect_object (flow->sign_in, "finished",
@@ -433,7 +427,7 @@ ask_user (GTask *task)
   if (elicit_authorizer_emit_sign_in (self, flow->sign_in))
     return;
 
-  if (self->auto_approve || browser_is_scripted ())
+  if (self->auto_approve)
     {
       elicit_sign_in_launch_browser_async (flow->sign_in, NULL, launched_cb, NULL);
       return;

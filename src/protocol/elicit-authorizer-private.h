@@ -36,6 +36,7 @@ struct _ElicitAuthorizer
   ElicitAuthGrant   grant;
   ElicitTokenStore *store;
   gboolean          auto_approve;
+  GStrv             browser_command;
 
   SoupSession      *soup;
   /* What is known, and kept in the store as one record. */

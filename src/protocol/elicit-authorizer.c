@@ -32,8 +32,10 @@
  *   redirect. Before anything opens, [signal@Authorizer::sign-in] hands the
  *   pending [class@SignIn] to the application, which asks the user. If no
  *   handler takes it, the sign-in goes ahead only with
- *   [property@Authorizer:auto-approve] or `ELICIT_BROWSER` set; otherwise it
- *   fails with [error@AuthError.SIGN_IN_REQUIRED];
+ *   [property@Authorizer:auto-approve] set; otherwise it fails with
+ *   [error@AuthError.SIGN_IN_REQUIRED]. The page opens in the desktop's
+ *   browser, or with [property@Authorizer:browser-command] when the program
+ *   chose one;
  * - with client credentials ([enum@AuthGrant.CLIENT_CREDENTIALS]): a
  *   client secret or a private key signs a JWT assertion; no person.
  *
@@ -58,6 +60,7 @@ enum {
   PROP_CLIENT_METADATA_URL,
   PROP_TOKEN_STORE,
   PROP_AUTO_APPROVE,
+  PROP_BROWSER_COMMAND,
   N_PROPS
 };
 
@@ -109,6 +112,7 @@ elicit_authorizer_finalize (GObject *object)
   g_free (self->scope);
   g_free (self->client_metadata_url);
   g_free (self->issuer);
+  g_strfreev (self->browser_command);
   g_clear_pointer (&self->registered, elicit_auth_client_free);
   g_clear_pointer (&self->tokens, elicit_auth_tokens_free);
   g_clear_pointer (&self->server, elicit_auth_server_free);
@@ -164,6 +168,10 @@ elicit_authorizer_get_property (GObject    *object,
       g_value_set_boolean (value, self->auto_approve);
       break;
 
+    case PROP_BROWSER_COMMAND:
+      g_value_set_boxed (value, self->browser_command);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -209,6 +217,10 @@ elicit_authorizer_set_property (GObject      *object,
 
     case PROP_AUTO_APPROVE:
       elicit_authorizer_set_auto_approve (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_BROWSER_COMMAND:
+      elicit_authorizer_set_browser_command (self, g_value_get_boxed (value));
       break;
 
     case PROP_SIGNED_IN:
@@ -327,13 +339,33 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    *
    * Whether a sign-in no handler of [signal@Authorizer::sign-in] took
    * opens the browser at once, for scripts and tests (`elicit call
-   * --accept-defaults`). `ELICIT_BROWSER` being set has the same effect.
+   * --accept-defaults`). Nothing else makes the authorizer open a page
+   * without asking: it reads no environment variable.
    *
    * Since: 1.2
    */
   properties[PROP_AUTO_APPROVE] =
     g_param_spec_boolean ("auto-approve", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * ElicitAuthorizer:browser-command:
+   *
+   * The command that opens sign-in pages instead of the desktop's handler
+   * for the URL, as an argument vector: the page's URL is appended as one
+   * more argument, and the command runs without a shell. %NULL (the
+   * default) uses the desktop's handler.
+   *
+   * Each [class@SignIn] the authorizer makes carries it
+   * ([property@SignIn:browser-command]). The library never chooses a
+   * command by itself: a program that lets its users pick one (Elicit's own
+   * read `ELICIT_BROWSER`) sets it here.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_BROWSER_COMMAND] =
+    g_param_spec_boxed ("browser-command", NULL, NULL, G_TYPE_STRV,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -578,6 +610,25 @@ elicit_authorizer_get_auto_approve (ElicitAuthorizer *self)
   return self->auto_approve;
 }
 
+/**
+ * elicit_authorizer_get_browser_command:
+ * @self: an authorizer
+ *
+ * Gets [property@Authorizer:browser-command].
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the
+ *   command that opens sign-in pages, or %NULL for the desktop's handler
+ *
+ * Since: 1.2
+ */
+const char * const *
+elicit_authorizer_get_browser_command (ElicitAuthorizer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_AUTHORIZER (self), NULL);
+
+  return (const char * const *) self->browser_command;
+}
+
 static void
 set_string (ElicitAuthorizer  *self,
             char             **field,
@@ -753,6 +804,35 @@ elicit_authorizer_set_auto_approve (ElicitAuthorizer *self,
 
   self->auto_approve = auto_approve;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTO_APPROVE]);
+}
+
+/**
+ * elicit_authorizer_set_browser_command:
+ * @self: an authorizer
+ * @argv: (nullable) (array zero-terminated=1): the command that opens
+ *   sign-in pages, the URL appended; %NULL or empty for the desktop's handler
+ *
+ * Sets [property@Authorizer:browser-command].
+ *
+ * Since: 1.2
+ */
+void
+elicit_authorizer_set_browser_command (ElicitAuthorizer   *self,
+                                       const char * const *argv)
+{
+  g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
+
+  if (argv != NULL && argv[0] == NULL)
+    argv = NULL;
+  if (self->browser_command == NULL && argv == NULL)
+    return;
+  if (self->browser_command != NULL && argv != NULL &&
+      g_strv_equal ((const char * const *) self->browser_command, argv))
+    return;
+
+  g_strfreev (self->browser_command);
+  self->browser_command = g_strdupv ((char **) argv);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BROWSER_COMMAND]);
 }
 
 gboolean

@@ -63,6 +63,8 @@ ElicitTokenStore *elicit_authorizer_get_token_store         (ElicitAuthorizer   
 ELICIT_AVAILABLE_IN_ALL
 gboolean          elicit_authorizer_get_auto_approve        (ElicitAuthorizer     *self);
 ELICIT_AVAILABLE_IN_ALL
+const char * const *elicit_authorizer_get_browser_command   (ElicitAuthorizer     *self);
+ELICIT_AVAILABLE_IN_ALL
 void              elicit_authorizer_set_client_id           (ElicitAuthorizer     *self,
                                                              const char           *client_id);
 ELICIT_AVAILABLE_IN_ALL
@@ -86,6 +88,9 @@ void              elicit_authorizer_set_token_store         (ElicitAuthorizer   
 ELICIT_AVAILABLE_IN_ALL
 void              elicit_authorizer_set_auto_approve        (ElicitAuthorizer     *self,
                                                              gboolean              auto_approve);
+ELICIT_AVAILABLE_IN_ALL
+void              elicit_authorizer_set_browser_command     (ElicitAuthorizer     *self,
+                                                             const char * const   *argv);
 ELICIT_AVAILABLE_IN_ALL
 void              elicit_authorizer_sign_out_async          (ElicitAuthorizer     *self,
                                                              GCancellable         *cancellable,

@@ -30,8 +30,9 @@ void          elicit_sign_in_fail            (ElicitSignIn        *self,
                                               const GError        *error);
 gboolean      elicit_sign_in_is_finished     (ElicitSignIn        *self);
 
-/* The command line ELICIT_BROWSER names, parsed like a shell would but run
- * without one; NULL when unset or empty. */
-char        **elicit_sign_in_browser_command (GError             **error);
+/* The authorizer's ElicitAuthorizer:browser-command, set before the
+ * sign-in is handed out. */
+void          elicit_sign_in_set_browser_command (ElicitSignIn       *self,
+                                                  const char * const *argv);
 
 G_END_DECLS

@@ -45,6 +45,7 @@ struct _ElicitSignIn
   char              *authorization_server;
   char              *authorization_url;
   GStrv              scopes;
+  GStrv              browser_command;
   ElicitSignInState  state;
   GError            *error;
   GCancellable      *cancellable;
@@ -57,6 +58,7 @@ enum {
   PROP_AUTHORIZATION_SERVER,
   PROP_AUTHORIZATION_URL,
   PROP_SCOPES,
+  PROP_BROWSER_COMMAND,
   PROP_STATE,
   PROP_ERROR,
   N_PROPS
@@ -109,6 +111,7 @@ elicit_sign_in_finalize (GObject *object)
   g_clear_pointer (&self->authorization_server, g_free);
   g_clear_pointer (&self->authorization_url, g_free);
   g_clear_pointer (&self->scopes, g_strfreev);
+  g_clear_pointer (&self->browser_command, g_strfreev);
   g_clear_error (&self->error);
 
   G_OBJECT_CLASS (elicit_sign_in_parent_class)->finalize (object);
@@ -142,6 +145,10 @@ elicit_sign_in_get_property (GObject    *object,
 
     case PROP_SCOPES:
       g_value_set_boxed (value, elicit_sign_in_get_scopes (self));
+      break;
+
+    case PROP_BROWSER_COMMAND:
+      g_value_set_boxed (value, elicit_sign_in_get_browser_command (self));
       break;
 
     case PROP_STATE:
@@ -224,6 +231,22 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    */
   properties[PROP_SCOPES] =
     g_param_spec_boxed ("scopes", NULL, NULL,
+                        G_TYPE_STRV,
+                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitSignIn:browser-command:
+   *
+   * The command [method@SignIn.launch_browser_async] runs to open the
+   * sign-in page, the URL appended as its last argument; %NULL when it uses
+   * the desktop's handler. It is the authorizer's
+   * [property@Authorizer:browser-command]: a launcher of your own should
+   * honour it too.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_BROWSER_COMMAND] =
+    g_param_spec_boxed ("browser-command", NULL, NULL,
                         G_TYPE_STRV,
                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
@@ -391,6 +414,37 @@ elicit_sign_in_get_scopes (ElicitSignIn *self)
 }
 
 /**
+ * elicit_sign_in_get_browser_command:
+ * @self: a sign-in
+ *
+ * Gets [property@SignIn:browser-command].
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the
+ *   command that opens the sign-in page, or %NULL for the desktop's handler
+ *
+ * Since: 1.2
+ */
+const char * const *
+elicit_sign_in_get_browser_command (ElicitSignIn *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SIGN_IN (self), NULL);
+
+  return (const char * const *) self->browser_command;
+}
+
+void
+elicit_sign_in_set_browser_command (ElicitSignIn       *self,
+                                    const char * const *argv)
+{
+  g_assert (ELICIT_IS_SIGN_IN (self));
+
+  g_clear_pointer (&self->browser_command, g_strfreev);
+  if (argv != NULL && argv[0] != NULL)
+    self->browser_command = g_strdupv ((char **) argv);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BROWSER_COMMAND]);
+}
+
+/**
  * elicit_sign_in_get_state:
  * @self: a sign-in
  *
@@ -514,24 +568,6 @@ elicit_sign_in_is_finished (ElicitSignIn *self)
   return self->state >= ELICIT_SIGN_IN_STATE_DONE;
 }
 
-char **
-elicit_sign_in_browser_command (GError **error)
-{
-  const char *command = g_getenv ("ELICIT_BROWSER");
-  g_auto(GStrv) argv = NULL;
-
-  if (command == NULL || *command == '\0')
-    return NULL;
-
-  if (!g_shell_parse_argv (command, NULL, &argv, error))
-    {
-      g_prefix_error (error, _("ELICIT_BROWSER is not a valid command: "));
-      return NULL;
-    }
-
-  return g_steal_pointer (&argv);
-}
-
 /* A browser command that fails before the redirect arrived ends the
  * sign-in: nothing else would come back to it. */
 static void
@@ -549,8 +585,7 @@ browser_exited_cb (GObject      *object,
           g_subprocess_get_exit_status (subprocess) != 0)
         {
           g_set_error (&error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_BROWSER,
-                       _("The browser command (ELICIT_BROWSER) failed before the sign-in "
-                         "came back"));
+                       _("The browser command failed before the sign-in came back"));
         }
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -566,14 +601,13 @@ browser_exited_cb (GObject      *object,
 
 static gboolean
 launch_command (ElicitSignIn  *self,
-                char         **argv,
                 GError       **error)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) full_argv = NULL;
   g_autoptr(GSubprocess) subprocess = NULL;
 
-  g_strv_builder_addv (builder, (const char **) argv);
+  g_strv_builder_addv (builder, (const char **) self->browser_command);
   g_strv_builder_add (builder, self->authorization_url);
   full_argv = g_strv_builder_end (builder);
 
@@ -582,7 +616,7 @@ launch_command (ElicitSignIn  *self,
                                   G_SUBPROCESS_FLAGS_STDOUT_SILENCE, error);
   if (subprocess == NULL)
     {
-      g_prefix_error (error, _("Could not run the browser command (ELICIT_BROWSER): "));
+      g_prefix_error (error, _("Could not run the browser command: "));
       if (*error != NULL)
         {
           (*error)->domain = ELICIT_AUTH_ERROR;
@@ -626,11 +660,10 @@ launch_default_cb (GObject      *object,
  * approves the sign-in if it still waited for consent
  * ([method@SignIn.approve]).
  *
- * When the environment variable `ELICIT_BROWSER` is set, it names the
- * command to run instead (parsed like a shell command line, run without a
- * shell), with the URL as its one extra argument; if that command exits with
- * an error before the sign-in came back, the sign-in fails. Otherwise the
- * desktop's handler for the URL opens it
+ * When [property@SignIn:browser-command] is set, that command runs instead
+ * (without a shell), with the URL as its one extra argument; if it exits
+ * with an error before the sign-in came back, the sign-in fails. Otherwise
+ * the desktop's handler for the URL opens it
  * (g_app_info_launch_default_for_uri_async(), through the portal when
  * sandboxed).
  *
@@ -644,7 +677,6 @@ elicit_sign_in_launch_browser_async (ElicitSignIn        *self,
 {
   g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) argv = NULL;
 
   g_return_if_fail (ELICIT_IS_SIGN_IN (self));
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
@@ -660,16 +692,9 @@ elicit_sign_in_launch_browser_async (ElicitSignIn        *self,
       return;
     }
 
-  argv = elicit_sign_in_browser_command (&error);
-  if (error != NULL)
+  if (self->browser_command != NULL)
     {
-      error->domain = ELICIT_AUTH_ERROR;
-      error->code = ELICIT_AUTH_ERROR_BROWSER;
-      g_task_return_error (task, g_steal_pointer (&error));
-    }
-  else if (argv != NULL)
-    {
-      if (launch_command (self, argv, &error))
+      if (launch_command (self, &error))
         g_task_return_boolean (task, TRUE);
       else
         g_task_return_error (task, g_steal_pointer (&error));

@@ -59,6 +59,8 @@ const char         *elicit_sign_in_get_authorization_url     (ElicitSignIn      
 ELICIT_AVAILABLE_IN_ALL
 const char * const *elicit_sign_in_get_scopes                (ElicitSignIn         *self);
 ELICIT_AVAILABLE_IN_ALL
+const char * const *elicit_sign_in_get_browser_command       (ElicitSignIn         *self);
+ELICIT_AVAILABLE_IN_ALL
 ElicitSignInState   elicit_sign_in_get_state                 (ElicitSignIn         *self);
 ELICIT_AVAILABLE_IN_ALL
 const GError       *elicit_sign_in_get_error                 (ElicitSignIn         *self);

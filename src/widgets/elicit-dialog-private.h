@@ -36,6 +36,7 @@ struct _ElicitDialog
   char                   *client_claim;
   ElicitUrlInfo          *url_info;
   GError                 *url_error;
+  GStrv                   browser_command;
   GCancellable           *cancellable;
   ElicitForm             *form;
   GtkWidget              *attention_box;

@@ -64,9 +64,31 @@ show_uri_cb (GObject      *object,
   finish_launch (self, launched, error);
 }
 
+/* The program's own opener: started without a shell, the URL its last
+ * argument. Its output is not ours (stdout may carry a tool's result). */
+static gboolean
+launch_command (ElicitDialog  *self,
+                const char    *url,
+                GError       **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+
+  g_strv_builder_addv (builder, (const char **) self->browser_command);
+  g_strv_builder_add (builder, url);
+  argv = g_strv_builder_end (builder);
+
+  subprocess = g_subprocess_newv ((const char * const *) argv,
+                                  G_SUBPROCESS_FLAGS_STDOUT_SILENCE, error);
+
+  return subprocess != NULL;
+}
+
 /* Consent given: open the URL in the user's browser, through GIO's handler
- * for the scheme (or the portal), never a shell; answer accept once the
- * browser was started. Nothing was fetched before. */
+ * for the scheme (or the portal), or the program's browser command, never a
+ * shell; answer accept once the browser was started. Nothing was fetched
+ * before. */
 void
 elicit_dialog_accept_url (ElicitDialog *self)
 {
@@ -80,6 +102,15 @@ elicit_dialog_accept_url (ElicitDialog *self)
     {
       g_autoptr(GError) error = NULL;
       gboolean launched = self->launch_func (self, url, self->launch_data, &error);
+
+      finish_launch (self, launched, error);
+      return;
+    }
+
+  if (self->browser_command != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      gboolean launched = launch_command (self, url, &error);
 
       finish_launch (self, launched, error);
       return;

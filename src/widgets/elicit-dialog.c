@@ -41,7 +41,8 @@
  *
  * When the server withdraws the request (it cancelled it, or disconnected),
  * the dialog shows a short notice, sends nothing, and closes itself. In URL
- * mode, Accept opens the user's browser and the dialog waits until the server
+ * mode, Accept opens the user's browser (or runs
+ * [property@Dialog:browser-command]) and the dialog waits until the server
  * reports completion or the user closes it.
  *
  * Since: 1.0
@@ -66,6 +67,7 @@ enum {
   PROP_SERVER_CLAIM,
   PROP_CLIENT_CLAIM,
   PROP_ACCEPT_DELAY,
+  PROP_BROWSER_COMMAND,
   PROP_CAN_ACCEPT,
   N_PROPS
 };
@@ -818,6 +820,7 @@ elicit_dialog_finalize (GObject *object)
   ElicitDialog *self = (ElicitDialog *)object;
 
   g_clear_error (&self->url_error);
+  g_strfreev (self->browser_command);
   g_free (self->server_label);
   g_free (self->server_claim);
   g_free (self->client_claim);
@@ -853,6 +856,10 @@ elicit_dialog_get_property (GObject    *object,
 
     case PROP_ACCEPT_DELAY:
       g_value_set_uint (value, elicit_dialog_get_accept_delay (self));
+      break;
+
+    case PROP_BROWSER_COMMAND:
+      g_value_set_boxed (value, elicit_dialog_get_browser_command (self));
       break;
 
     case PROP_CAN_ACCEPT:
@@ -892,6 +899,10 @@ elicit_dialog_set_property (GObject      *object,
 
     case PROP_ACCEPT_DELAY:
       elicit_dialog_set_accept_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_BROWSER_COMMAND:
+      elicit_dialog_set_browser_command (self, g_value_get_boxed (value));
       break;
 
     default:
@@ -990,6 +1001,25 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
     g_param_spec_uint ("accept-delay", NULL, NULL,
                        0, 10000, ELICIT_DIALOG_DEFAULT_ACCEPT_DELAY,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:browser-command:
+   *
+   * The command that opens a URL-mode request's page once the user
+   * accepts, instead of the desktop's handler, as an argument vector: the
+   * URL is appended as one more argument, and the command runs without a
+   * shell. %NULL (the default) uses the desktop's handler.
+   *
+   * The widget never chooses a command by itself: a program that lets its
+   * users pick one (Elicit's own read `ELICIT_BROWSER`) sets it here, as it
+   * sets [property@Elicit.Authorizer:browser-command] for sign-ins.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_BROWSER_COMMAND] =
+    g_param_spec_boxed ("browser-command", NULL, NULL,
+                        G_TYPE_STRV,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
    * ElicitDialog:can-accept:
@@ -1366,6 +1396,55 @@ elicit_dialog_set_accept_delay (ElicitDialog *self,
     return;
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCEPT_DELAY]);
+}
+
+/**
+ * elicit_dialog_get_browser_command:
+ * @self: an [class@Dialog]
+ *
+ * Gets [property@Dialog:browser-command].
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the
+ *   command that opens URL-mode pages, or %NULL for the desktop's handler
+ *
+ * Since: 1.2
+ */
+const char * const *
+elicit_dialog_get_browser_command (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return (const char * const *) self->browser_command;
+}
+
+/**
+ * elicit_dialog_set_browser_command:
+ * @self: an [class@Dialog]
+ * @argv: (nullable) (array zero-terminated=1): the command that opens
+ *   URL-mode pages, the URL appended; %NULL or empty for the desktop's
+ *   handler
+ *
+ * Sets [property@Dialog:browser-command].
+ *
+ * Since: 1.2
+ */
+void
+elicit_dialog_set_browser_command (ElicitDialog       *self,
+                                   const char * const *argv)
+{
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  if (argv != NULL && argv[0] == NULL)
+    argv = NULL;
+  if (self->browser_command == NULL && argv == NULL)
+    return;
+  if (self->browser_command != NULL && argv != NULL &&
+      g_strv_equal ((const char * const *) self->browser_command, argv))
+    return;
+
+  g_strfreev (self->browser_command);
+  self->browser_command = g_strdupv ((char **) argv);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BROWSER_COMMAND]);
 }
 
 /**

@@ -47,6 +47,8 @@ const char    *elicit_dialog_get_client_claim (ElicitDialog  *self);
 ELICIT_AVAILABLE_IN_ALL
 guint          elicit_dialog_get_accept_delay (ElicitDialog  *self);
 ELICIT_AVAILABLE_IN_ALL
+const char * const *elicit_dialog_get_browser_command (ElicitDialog *self);
+ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_server_label (ElicitDialog  *self,
                                                const char    *server_label);
 ELICIT_AVAILABLE_IN_ALL
@@ -58,6 +60,9 @@ void           elicit_dialog_set_client_claim (ElicitDialog  *self,
 ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_accept_delay (ElicitDialog  *self,
                                                guint          accept_delay);
+ELICIT_AVAILABLE_IN_ALL
+void           elicit_dialog_set_browser_command (ElicitDialog       *self,
+                                                  const char * const *argv);
 ELICIT_AVAILABLE_IN_ALL
 gboolean       elicit_dialog_get_can_accept   (ElicitDialog  *self);
 ELICIT_AVAILABLE_IN_ALL

@@ -11,8 +11,8 @@
 
 G_BEGIN_DECLS
 
-/* Opens @uri for the user; replaces the desktop's handler (and
- * ELICIT_BROWSER) in tests. Returns FALSE with @error set when it cannot. */
+/* Opens @uri for the user; replaces the desktop's handler (and the
+ * sign-in's browser command) in tests. Returns FALSE with @error set when it cannot. */
 typedef gboolean (*ElicitSignInLaunchFunc) (ElicitSignInDialog  *dialog,
                                             const char          *uri,
                                             gpointer             user_data,

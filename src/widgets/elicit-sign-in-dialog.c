@@ -34,7 +34,7 @@
  * lists the scopes asked for.
  *
  * **Sign In** opens the sign-in page in the user's browser (the desktop's
- * handler, or the command in `ELICIT_BROWSER`, see
+ * handler, or the sign-in's [property@Elicit.SignIn:browser-command], see
  * [method@Elicit.SignIn.launch_browser_async]) and approves the sign-in. It
  * is never the default widget, Return alone never presses it, and it stays
  * insensitive for [property@SignInDialog:accept-delay] milliseconds after
@@ -394,14 +394,6 @@ launch_with_gtk (ElicitSignInDialog *self,
 #endif
 }
 
-static gboolean
-has_browser_command (void)
-{
-  const char *command = g_getenv ("ELICIT_BROWSER");
-
-  return command != NULL && *command != '\0';
-}
-
 /* Approve first: the sign-in waits for the redirect before the browser can
  * bring it. */
 static void
@@ -422,7 +414,7 @@ launch (ElicitSignInDialog *self)
       launched = self->launch_func (self, url, self->launch_data, &error);
       finish_launch (self, launched, error);
     }
-  else if (has_browser_command ())
+  else if (elicit_sign_in_get_browser_command (self->sign_in) != NULL)
     elicit_sign_in_launch_browser_async (self->sign_in, self->cancellable,
                                          launch_browser_cb, g_object_ref (self));
   else
