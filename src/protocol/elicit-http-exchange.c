@@ -430,7 +430,7 @@ static void
 close_invalid_json (ElicitHttpTransport *self,
                     const GError        *error)
 {
-  g_message ("invalid JSON from the server: %s", error->message);
+  g_debug ("invalid JSON from the server: %s", error->message);
   close_with_error (self, g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON,
                                        _("the server sent invalid JSON: %s"), error->message));
 }
@@ -462,7 +462,7 @@ process_events (Exchange *ex)
       if (error != NULL)
         {
           /* The parser's messages are whole sentences a user can read. */
-          g_message ("malformed event stream: %s", error->message);
+          g_debug ("malformed event stream: %s", error->message);
           elicit_http_transport_close_literal (self, ELICIT_TRANSPORT_ERROR_PROTOCOL, error->message);
           return FALSE;
         }
@@ -958,7 +958,7 @@ post_refused (Exchange *ex)
 
   text = g_strdup_printf (_("The server refused “%s”: HTTP %u %s"), get_method_name (ex),
                           soup_message_get_status (message), status_phrase (message));
-  g_message ("%s", text);
+  g_debug ("%s", text);
   log_line (ex->self, text);
   exchange_finish (ex);
 }
@@ -1091,7 +1091,7 @@ exchange_failed (Exchange   *ex,
       else
         {
           text = g_strdup_printf (_("%s; “%s” was not delivered"), reason, get_method_name (ex));
-          g_message ("%s", text);
+          g_debug ("%s", text);
           log_line (ex->self, text);
         }
       exchange_finish (ex);

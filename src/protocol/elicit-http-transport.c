@@ -195,7 +195,7 @@ elicit_http_transport_set_protocol_version (ElicitTransport *transport,
   /* It goes into a header: a proxy may pass on whatever a server said. */
   if (!elicit_http_is_visible_ascii (protocol_version) || strlen (protocol_version) > 64)
     {
-      g_message ("not sending an invalid protocol version");
+      g_debug ("not sending an invalid protocol version");
       return;
     }
 

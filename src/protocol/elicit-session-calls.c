@@ -221,7 +221,7 @@ accept_tool (ElicitSession *self,
     }
 
   shown = elicit_text_sanitize_line (name, 80);
-  g_message ("leaving out the tool “%s”: %s", shown, error->message);
+  g_debug ("leaving out the tool “%s”: %s", shown, error->message);
   g_hash_table_replace (self->invalid_tools, g_strdup (name), g_strdup (error->message));
 
   return FALSE;

@@ -309,8 +309,8 @@ fail_line (ElicitTransport *transport,
            guint64          line_number,
            const GError    *error)
 {
-  g_message ("server wrote invalid JSON on line %" G_GUINT64_FORMAT ": %s",
-             line_number, error->message);
+  g_debug ("server wrote invalid JSON on line %" G_GUINT64_FORMAT ": %s",
+           line_number, error->message);
   close_now (ELICIT_STDIO_TRANSPORT (transport),
              g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON,
                           _("server wrote invalid JSON on line %lu: %s"),
@@ -343,7 +343,7 @@ stdout_end_cb (ElicitLineReaderEnd  end,
     {
     case ELICIT_LINE_READER_TOO_LONG:
       limit = g_format_size_full (self->max_line_length, G_FORMAT_SIZE_IEC_UNITS);
-      g_message ("server wrote a line longer than %s", limit);
+      g_debug ("server wrote a line longer than %s", limit);
       close_now (self,
                  g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG,
                               /* Translators: %s is a size such as “4.0 MiB”, %lu a line number */

@@ -128,7 +128,7 @@ fail_line (ElicitTransport *transport,
            guint64          line_number,
            const GError    *error)
 {
-  g_message ("invalid JSON on line %" G_GUINT64_FORMAT ": %s", line_number, error->message);
+  g_debug ("invalid JSON on line %" G_GUINT64_FORMAT ": %s", line_number, error->message);
   close_with_error (ELICIT_STREAM_TRANSPORT (transport),
                     g_error_new (ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_INVALID_JSON,
                                  _("received invalid JSON on line %lu: %s"),

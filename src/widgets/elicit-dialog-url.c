@@ -43,7 +43,7 @@ finish_launch (ElicitDialog *self,
     }
 
   if (!elicit_request_accept (self->request, NULL, &error))
-    g_message ("Could not accept a URL-mode request: %s", error->message);
+    g_debug ("Could not accept a URL-mode request: %s", error->message);
 
   elicit_dialog_update_actions (self);
 }

@@ -331,7 +331,7 @@ accept_form (ElicitDialog *self)
     {
       /* The form said it was valid; should the request still refuse the
        * content, keep the dialog open so the user can correct or cancel. */
-      g_message ("Content refused by the request: %s", error->message);
+      g_debug ("Content refused by the request: %s", error->message);
       elicit_dialog_update_actions (self);
     }
 }
