@@ -1012,7 +1012,7 @@ test_a_stream_closed_without_an_event_id_fails_the_call (Fixture       *f,
   f->tool_route = closes_without_id_route;
   fixture_connect (f);
 
-  assert_call_fails (f, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
+  assert_call_fails (f, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO,
                      "The server closed its stream before answering “tools/call”");
   g_assert_null (f->closed);
 }
@@ -1197,7 +1197,7 @@ test_a_404_before_any_session_names_the_method (Fixture       *f,
   f->initialize_route = not_found_route;
   error = fixture_try_connect (f);
 
-  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INTERNAL_ERROR);
+  g_assert_error (error, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_HTTP_STATUS);
   g_assert_cmpstr (error->message, ==, "The server answered “initialize” with HTTP 404 Not Found");
   g_assert_false (elicit_http_transport_get_session_expired (ELICIT_HTTP_TRANSPORT (f->transport)));
 }
@@ -1237,7 +1237,7 @@ test_an_http_500_fails_only_that_call (Fixture       *f,
   f->tool_route = server_error_route;
   fixture_connect (f);
 
-  assert_call_fails (f, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
+  assert_call_fails (f, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_HTTP_STATUS,
                      "The server answered “tools/call” with HTTP 500 Internal Server Error");
   /* The server's own JSON-RPC error, when it sent one. */
   assert_call_fails (f, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_SERVER_ERROR,
@@ -1286,14 +1286,14 @@ test_a_slow_server_times_out (Fixture       *f,
   elicit_http_transport_set_timeout (ELICIT_HTTP_TRANSPORT (f->transport), 200);
 
   message = g_strdup_printf ("%.*s did not answer in time", (int) (strlen (f->url) - 4), f->url);
-  assert_call_fails (f, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INTERNAL_ERROR, message);
-  assert_call_fails (f, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
+  assert_call_fails (f, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO, message);
+  assert_call_fails (f, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO,
                      "The server stopped sending in the middle of a message");
   g_assert_null (f->closed);
 
   /* A stream stalled mid-event is a stream that dropped: resumed from "s1"
    * (405 here), the call fails with why. */
-  assert_call_fails (f, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
+  assert_call_fails (f, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO,
                      "The server answered HTTP 405 Method Not Allowed");
   g_assert_cmpstr (header (find_request (f, "GET", 1), "Last-Event-ID"), ==, "s1");
   g_assert_null (f->closed);
@@ -1492,7 +1492,7 @@ test_redirects (Fixture       *f,
   message = g_strdup_printf ("The server redirected to another site (%.*s), which Elicit does "
                              "not follow: use that address instead if you trust it",
                              (int) (strlen (f->other_url) - 4), f->other_url);
-  assert_call_fails (f, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INTERNAL_ERROR, message);
+  assert_call_fails (f, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO, message);
   g_assert_cmpuint (f->other_requests->len, ==, 0);
   g_assert_null (f->closed);
 }
@@ -1580,6 +1580,60 @@ drop_log (const char     *domain,
   g_string_append_printf (all_logs, "%s\n", message);
 }
 
+/* Nobody listens: the POST fails, and the call fails with the transport's
+ * error, not an error "from the server", and the transport stays open. */
+typedef struct
+{
+  gboolean  done;
+  GError   *error;
+} PingOutcome;
+
+static void
+ping_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  PingOutcome *outcome = user_data;
+  g_autoptr(JsonNode) node = elicit_peer_call_finish (ELICIT_PEER (object), result, &outcome->error);
+
+  g_assert_null (node);
+  outcome->done = TRUE;
+}
+
+static void
+test_a_failed_post_is_a_transport_error (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ElicitTransport) transport = NULL;
+  g_autoptr(ElicitPeer) peer = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *prefix = NULL;
+  PingOutcome outcome = { FALSE, NULL };
+  guint16 port;
+
+  /* A port that was free a moment ago and is closed now. */
+  port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+  g_assert_no_error (error);
+  g_socket_listener_close (listener);
+  url = g_strdup_printf ("http://127.0.0.1:%u/mcp", port);
+
+  transport = elicit_http_transport_new (url, NULL, &error);
+  g_assert_no_error (error);
+  peer = elicit_peer_new (transport);
+  elicit_peer_start (peer);
+  elicit_peer_call_async (peer, "ping", NULL, ELICIT_PEER_CALL_DEFAULT, NULL, ping_cb, &outcome);
+  SPIN_UNTIL (outcome.done);
+
+  g_assert_error (outcome.error, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO);
+  prefix = g_strdup_printf ("Could not reach http://127.0.0.1:%u: ", port);
+  g_assert_true (g_str_has_prefix (outcome.error->message, prefix));
+  g_assert_cmpint (elicit_session_error_get_code (outcome.error), ==, 0);
+  g_assert_false (elicit_transport_is_closed (transport));
+  g_assert_false (elicit_peer_is_closed (peer));
+  g_clear_error (&outcome.error);
+}
+
 #define ADD(path, func) \
   g_test_add ("/Elicit/HttpTransport/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 #define ADD_DATA(path, data, func) \
@@ -1594,6 +1648,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_log_set_handler ("GLib-GIO", G_LOG_LEVEL_DEBUG, drop_log, NULL);
 
+  g_test_add_func ("/Elicit/HttpTransport/a-failed-post-is-a-transport-error",
+                   test_a_failed_post_is_a_transport_error);
   ADD ("sends-the-mcp-headers-keeps-the-session-id-and-deletes-it",
        test_sends_the_mcp_headers);
   ADD ("answers-elicitations-that-arrive-on-the-request-stream",

@@ -789,6 +789,23 @@ server_response_cb (ElicitPeer *peer,
   return TRUE;
 }
 
+/* The transport could not carry a request to the server (a failed HTTP
+ * POST): the client still needs an answer, and only the proxy can give it.
+ * It goes the way a server's error would, so the proxy's own requests (the
+ * probe, bridged retries) learn of it too. */
+static void
+server_request_failed_cb (ElicitPeer   *peer,
+                          JsonNode     *id,
+                          const GError *error,
+                          Proxy        *proxy)
+{
+  g_autoptr(JsonNode) response = NULL;
+
+  response = elicit_peer_build_error_response (id, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
+                                               error->message);
+  server_response_cb (peer, response, id, proxy);
+}
+
 static gboolean
 client_response_cb (ElicitPeer *peer,
                     JsonNode   *message,
@@ -1094,6 +1111,8 @@ run (Proxy              *proxy,
   g_signal_connect (proxy->server_peer, "handle-request", G_CALLBACK (server_request_cb), proxy);
   g_signal_connect (proxy->server_peer, "notification", G_CALLBACK (server_notification_cb), proxy);
   g_signal_connect (proxy->server_peer, "unknown-response", G_CALLBACK (server_response_cb), proxy);
+  g_signal_connect (proxy->server_peer, "unknown-request-failed",
+                    G_CALLBACK (server_request_failed_cb), proxy);
   g_signal_connect (proxy->server_peer, "refused", G_CALLBACK (refused_cb), proxy);
   g_signal_connect (proxy->server_peer, "closed", G_CALLBACK (server_closed_cb), proxy);
   g_signal_connect (proxy->client_peer, "handle-request", G_CALLBACK (client_request_cb), proxy);

@@ -198,6 +198,14 @@ inner_invalid_message_cb (ElicitTapTransport *self,
 }
 
 static void
+inner_request_failed_cb (ElicitTapTransport *self,
+                         JsonNode           *id,
+                         const GError       *error)
+{
+  elicit_transport_emit_request_failed (ELICIT_TRANSPORT (self), id, error);
+}
+
+static void
 inner_closed_cb (ElicitTapTransport *self,
                  const GError       *error)
 {
@@ -236,6 +244,8 @@ elicit_tap_transport_start (ElicitTransport *transport)
                            G_CALLBACK (inner_invalid_message_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->inner, "closed",
                            G_CALLBACK (inner_closed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->inner, "request-failed",
+                           G_CALLBACK (inner_request_failed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->inner, "log",
                            G_CALLBACK (inner_log_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->inner, "notify::waiting-for-user",

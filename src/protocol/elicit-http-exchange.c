@@ -346,13 +346,15 @@ log_line (ElicitHttpTransport *self,
   elicit_transport_emit_log (ELICIT_TRANSPORT (self), line);
 }
 
-/* Answers @ex's request with a JSON-RPC error, since the server will not. */
+/* Fails @ex's request with a transport error: the server did not answer
+ * it, and nothing pretends that it did. */
 static void
-answer_with_error (Exchange   *ex,
-                   const char *reason)
+fail_request (Exchange             *ex,
+              ElicitTransportError  code,
+              const char           *reason)
 {
   ElicitHttpTransport *self = ex->self;
-  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
 
   g_assert (ex->request_id != NULL);
 
@@ -363,9 +365,8 @@ answer_with_error (Exchange   *ex,
   ex->answered = TRUE;
   g_debug ("%s", reason);
 
-  node = elicit_peer_build_error_response (ex->request_id, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
-                                         reason);
-  elicit_transport_emit_message (ELICIT_TRANSPORT (self), node);
+  error = g_error_new_literal (ELICIT_TRANSPORT_ERROR, code, reason);
+  elicit_transport_emit_request_failed (ELICIT_TRANSPORT (self), ex->request_id, error);
 }
 
 /* The request a response answers, or NULL when @node is no response. */
@@ -551,7 +552,7 @@ give_up_stream (Exchange   *ex,
     }
   else if (ex->request_id != NULL)
     {
-      answer_with_error (ex, reason);
+      fail_request (ex, ELICIT_TRANSPORT_ERROR_IO, reason);
     }
 
   exchange_finish (ex);
@@ -686,7 +687,7 @@ finish_error_body (Exchange *ex)
       text = g_strdup_printf (_("The server answered “%s” with HTTP %u %s"),
                               get_method_name (ex), soup_message_get_status (ex->message),
                               status_phrase (ex->message));
-      answer_with_error (ex, text);
+      fail_request (ex, ELICIT_TRANSPORT_ERROR_HTTP_STATUS, text);
     }
 
   exchange_finish (ex);
@@ -718,7 +719,7 @@ finish_json_body (Exchange *ex)
     {
       text = g_strdup_printf (_("The server’s answer to “%s” is not a response to it"),
                               get_method_name (ex));
-      answer_with_error (ex, text);
+      fail_request (ex, ELICIT_TRANSPORT_ERROR_PROTOCOL, text);
     }
 
   exchange_finish (ex);
@@ -1086,7 +1087,7 @@ exchange_failed (Exchange   *ex,
     case EXCHANGE_POST:
       if (ex->request_id != NULL)
         {
-          answer_with_error (ex, reason);
+          fail_request (ex, ELICIT_TRANSPORT_ERROR_IO, reason);
         }
       else
         {

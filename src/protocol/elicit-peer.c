@@ -25,7 +25,9 @@
  *
  * Calls: [method@Peer.call_async] sends a request under a new integer id and
  * completes with its `result`, or with an [error@SessionError] carrying the
- * error the other side answered with. A call that gets no answer within
+ * error the other side answered with, or with the [error@TransportError]
+ * of a transport that could not carry it
+ * ([signal@Transport::request-failed]). A call that gets no answer within
  * [property@Peer:timeout] fails with %ELICIT_SESSION_ERROR_TIMEOUT and
  * `notifications/cancelled` is sent; [method@Peer.restart_timeout] restarts
  * the clock (on progress), and the clock never runs out while the other side
@@ -95,6 +97,7 @@ enum {
   NOTIFICATION,
   REQUEST_CANCELLED,
   UNKNOWN_RESPONSE,
+  UNKNOWN_REQUEST_FAILED,
   REFUSED,
   CLOSED,
   N_SIGNALS
@@ -551,6 +554,34 @@ transport_invalid_message_cb (ElicitTransport *transport,
   refuse (self, NULL, refusal);
 }
 
+/* The transport will bring no answer to @id: our call fails with the
+ * transport's own error, and a request we only forwarded is for whoever
+ * forwarded it to answer. */
+static void
+transport_request_failed_cb (ElicitTransport *transport,
+                             JsonNode        *id,
+                             const GError    *error,
+                             ElicitPeer      *self)
+{
+  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
+  Call *call = NULL;
+
+  if (self->close_error != NULL)
+    return;
+
+  if (JSON_NODE_HOLDS_VALUE (id) && json_node_get_value_type (id) == G_TYPE_INT64)
+    call = steal_call (self, json_node_get_int (id));
+
+  if (call == NULL)
+    {
+      g_signal_emit (self, signals[UNKNOWN_REQUEST_FAILED], 0, id, error);
+      return;
+    }
+
+  g_debug ("call %" G_GINT64_FORMAT " (%s) failed: %s", call->id, call->method, error->message);
+  finish_call (call, g_error_copy (error));
+}
+
 static void
 fail_all_calls (ElicitPeer *self)
 {
@@ -598,6 +629,8 @@ elicit_peer_constructed (GObject *object)
                            G_CALLBACK (transport_invalid_message_cb), self, 0);
   g_signal_connect_object (self->transport, "closed",
                            G_CALLBACK (transport_closed_cb), self, 0);
+  g_signal_connect_object (self->transport, "request-failed",
+                           G_CALLBACK (transport_request_failed_cb), self, 0);
 }
 
 static void
@@ -821,6 +854,30 @@ elicit_peer_class_init (ElicitPeerClass *klass)
                   G_TYPE_BOOLEAN, 2,
                   JSON_TYPE_NODE,
                   JSON_TYPE_NODE);
+
+  /**
+   * ElicitPeer::unknown-request-failed:
+   * @self: the peer
+   * @id: the id of the request
+   * @error: why, in [error@TransportError]
+   *
+   * Emitted when the transport reports that a request this peer has no call
+   * for will get no answer ([signal@Transport::request-failed]): one a proxy
+   * forwarded with [method@Peer.forward]. The proxy answers it as it sees
+   * fit; a call of this peer's own fails with @error instead.
+   *
+   * Since: 1.2
+   */
+  signals[UNKNOWN_REQUEST_FAILED] =
+    g_signal_new ("unknown-request-failed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 2,
+                  JSON_TYPE_NODE,
+                  G_TYPE_ERROR);
 
   /**
    * ElicitPeer::refused:

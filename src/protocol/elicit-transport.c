@@ -37,10 +37,12 @@
  * parser (depth, NUL, number range, UTF-8 checks).
  *
  * [method@Transport.send] never blocks: it queues the message. A transport
- * that learns it could not deliver one request (an HTTP transport whose POST
- * failed) answers that request itself by emitting a JSON-RPC error response
- * for its id, so the caller's pending call fails instead of waiting; one that
- * can no longer deliver anything closes.
+ * that learns it could not deliver one request, or that its answer will
+ * never come (an HTTP transport whose POST failed), emits
+ * [signal@Transport::request-failed] for its id with an
+ * [error@TransportError], so the caller's pending call fails with that
+ * error instead of waiting, and can tell it from an error the server
+ * answered with; one that can no longer deliver anything closes.
  *
  * Since: 1.0
  */
@@ -57,6 +59,7 @@ enum {
   INVALID_MESSAGE,
   CLOSED,
   LOG,
+  REQUEST_FAILED,
   N_SIGNALS
 };
 
@@ -248,6 +251,31 @@ elicit_transport_class_init (ElicitTransportClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * ElicitTransport::request-failed:
+   * @self: the transport
+   * @id: (transfer none): the id of the request sent with
+   *   [method@Transport.send]
+   * @error: why, in [error@TransportError]; the message is a sentence a user
+   *   can read
+   *
+   * Emitted when one request will get no answer through this transport,
+   * which stays open: it could not be delivered, or its answer could not be
+   * received (an HTTP POST failed, or was answered with an HTTP error and no
+   * JSON-RPC response). [class@Peer] fails the pending call with @error;
+   * nothing pretends that the server answered.
+   *
+   * Since: 1.2
+   */
+  signals[REQUEST_FAILED] =
+    g_signal_new ("request-failed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void
@@ -463,6 +491,31 @@ elicit_transport_emit_invalid_message (ElicitTransport *self,
 
   if (!get_state (self)->closed)
     g_signal_emit (self, signals[INVALID_MESSAGE], 0, error);
+}
+
+/**
+ * elicit_transport_emit_request_failed:
+ * @self: a transport
+ * @id: the id of the request that will get no answer
+ * @error: why, in [error@TransportError]
+ *
+ * For implementations: reports that one request sent through @self will get
+ * no answer, by emitting [signal@Transport::request-failed]. The transport
+ * stays open. Nothing is emitted once it has closed.
+ *
+ * Since: 1.2
+ */
+void
+elicit_transport_emit_request_failed (ElicitTransport *self,
+                                      JsonNode        *id,
+                                      const GError    *error)
+{
+  g_return_if_fail (ELICIT_IS_TRANSPORT (self));
+  g_return_if_fail (id != NULL);
+  g_return_if_fail (error != NULL);
+
+  if (!get_state (self)->closed)
+    g_signal_emit (self, signals[REQUEST_FAILED], 0, id, error);
 }
 
 /**

@@ -21,7 +21,9 @@ G_BEGIN_DECLS
 /**
  * ELICIT_TRANSPORT_ERROR:
  *
- * The error domain of the reasons a transport closed.
+ * The error domain of the reasons a transport closed, or could not carry
+ * one request ([signal@Transport::request-failed]): what went wrong on the
+ * way to the server, never an answer from it.
  */
 #define ELICIT_TRANSPORT_ERROR (elicit_transport_error_quark ())
 
@@ -36,10 +38,12 @@ G_BEGIN_DECLS
  * @ELICIT_TRANSPORT_ERROR_SPAWN_FAILED: the server process could not be started
  * @ELICIT_TRANSPORT_ERROR_IO: reading or writing failed
  * @ELICIT_TRANSPORT_ERROR_PROTOCOL: the peer broke the transport's own framing
- *   (for example a malformed event stream)
+ *   (for example a malformed event stream, or an answer to another request)
+ * @ELICIT_TRANSPORT_ERROR_HTTP_STATUS: the server answered an HTTP request with an
+ *   error status and no JSON-RPC response (since 1.2)
  *
- * Why a transport closed. The error's message is a sentence a user can read,
- * such as "server exited with status 1".
+ * Why a transport closed, or failed one request. The error's message is a
+ * sentence a user can read, such as "server exited with status 1".
  *
  * Since: 1.0
  */
@@ -53,6 +57,7 @@ typedef enum
   ELICIT_TRANSPORT_ERROR_SPAWN_FAILED,
   ELICIT_TRANSPORT_ERROR_IO,
   ELICIT_TRANSPORT_ERROR_PROTOCOL,
+  ELICIT_TRANSPORT_ERROR_HTTP_STATUS,
 } ElicitTransportError;
 
 /**
@@ -147,6 +152,10 @@ void          elicit_transport_emit_message         (ElicitTransport      *self,
                                                      JsonNode             *message);
 ELICIT_AVAILABLE_IN_ALL
 void          elicit_transport_emit_invalid_message (ElicitTransport      *self,
+                                                     const GError         *error);
+ELICIT_AVAILABLE_IN_ALL
+void          elicit_transport_emit_request_failed  (ElicitTransport      *self,
+                                                     JsonNode             *id,
                                                      const GError         *error);
 ELICIT_AVAILABLE_IN_ALL
 gboolean      elicit_transport_emit_closed          (ElicitTransport      *self,
