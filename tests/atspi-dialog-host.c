@@ -117,7 +117,7 @@ connect_cb (GObject      *object,
     }
 
   elicit_session_call_tool_async (host->session, host->tool, host->arguments,
-                                  NULL, NULL, NULL, call_tool_cb, host);
+                                  NULL, NULL, NULL, NULL, call_tool_cb, host);
 }
 
 static int

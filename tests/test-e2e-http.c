@@ -286,7 +286,7 @@ test_elicitation_over_http (Fixture       *f,
   g_assert_cmpstr (elicit_session_get_protocol_version (f->session), ==, "2025-11-25");
   g_assert_nonnull (elicit_http_transport_get_session_id (ELICIT_HTTP_TRANSPORT (f->transport)));
 
-  elicit_session_call_tool_async (f->session, "trigger-elicitation-request", NULL, NULL, NULL,
+  elicit_session_call_tool_async (f->session, "trigger-elicitation-request", NULL, NULL, NULL, NULL,
                                   NULL, call_cb, &call);
   request = next_request (f);
   g_assert_cmpint (elicit_request_get_mode (request), ==, ELICIT_REQUEST_MODE_FORM);
@@ -311,7 +311,7 @@ test_decline_over_http (Fixture       *f,
   if (!fixture_connect (f))
     return;
 
-  elicit_session_call_tool_async (f->session, "trigger-elicitation-request", NULL, NULL, NULL,
+  elicit_session_call_tool_async (f->session, "trigger-elicitation-request", NULL, NULL, NULL, NULL,
                                   NULL, call_cb, &call);
   request = next_request (f);
   elicit_request_decline (request);

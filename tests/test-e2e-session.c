@@ -212,7 +212,7 @@ start_call (Fixture       *fixture,
 {
   g_autoptr(JsonObject) object = arguments ? parse_object (arguments) : NULL;
 
-  elicit_session_call_tool_async (fixture->session, tool, object, NULL, NULL, cancellable,
+  elicit_session_call_tool_async (fixture->session, tool, object, NULL, NULL, NULL, cancellable,
                                   store_result_cb, slot);
 }
 

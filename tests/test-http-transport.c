@@ -557,7 +557,7 @@ static void
 call_tool_async (Fixture    *f,
                  CallResult *call)
 {
-  elicit_session_call_tool_async (f->session, "work", NULL, NULL, NULL, NULL, call_cb, call);
+  elicit_session_call_tool_async (f->session, "work", NULL, NULL, NULL, NULL, NULL, call_cb, call);
 }
 
 /* Takes @call's result, as compact JSON. */
@@ -1121,7 +1121,7 @@ test_cancelling_a_call_ends_its_stream (Fixture       *f,
   f->tool_route = held_route;
   fixture_connect (f);
 
-  elicit_session_call_tool_async (f->session, "work", NULL, NULL, NULL, cancellable, call_cb,
+  elicit_session_call_tool_async (f->session, "work", NULL, NULL, NULL, NULL, cancellable, call_cb,
                                   &call);
   SPIN_UNTIL (f->conn != NULL);
   g_cancellable_cancel (cancellable);

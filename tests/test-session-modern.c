@@ -293,7 +293,7 @@ test_invalid_header_tools_are_left_out_and_never_called (Fixture       *f,
   result_clear (&res);
 
   /* The first call reads the definitions first. */
-  elicit_session_call_tool_async (f->session, "bad", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "bad", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   answer_tools_list (f, NULL,
                      "[{\"name\":\"good\",\"inputSchema\":{\"type\":\"object\",\"properties\":"
                      "{\"r\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}},"
@@ -342,7 +342,7 @@ test_input_required_is_answered_and_retried (Fixture       *f,
 
   connect_modern (f);
   json_object_set_int_member (args, "n", 3);
-  elicit_session_call_tool_async (f->session, "ask", args, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", args, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   id = expect_request (f, call, "tools/call");
 
@@ -405,7 +405,7 @@ call_failing_with (Fixture    *f,
   GError *error = NULL;
   Result res = { 0 };
 
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":%s}",
                           json_object_get_int_member (call, "id"), result_json);
@@ -480,7 +480,7 @@ test_a_server_that_asks_forever_is_stopped (Fixture       *f,
   guint rounds = 0;
 
   connect_modern (f);
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
 
   while (!res.done)
     {
@@ -518,7 +518,7 @@ test_cancelling_withdraws_the_rounds_requests (Fixture       *f,
   Result res = { 0 };
 
   connect_modern (f);
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, cancellable,
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, cancellable,
                                   result_cb, &res);
   call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
@@ -549,7 +549,7 @@ test_url_input_needs_no_elicitation_id (Fixture       *f,
   Result res = { 0 };
 
   connect_modern (f);
-  elicit_session_call_tool_async (f->session, "sign-in", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "sign-in", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
                           "{\"resultType\":\"input_required\",\"inputRequests\":{\"login\":"
@@ -607,7 +607,7 @@ test_a_request_state_just_under_the_line_cap_is_echoed_exactly (Fixture       *f
   Result res = { 0 };
 
   connect_modern (f);
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
                           "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":"
@@ -651,7 +651,7 @@ test_a_request_state_over_the_line_cap_closes_with_a_reason (Fixture       *f,
   Result res = { 0 };
 
   connect_modern (f);
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
                           "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":"
@@ -699,7 +699,7 @@ test_input_response_keys_come_back_exactly_as_asked (Fixture       *f,
                             i > 0 ? "," : "", keys_json[i], i);
 
   connect_modern (f);
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
                     "{\"resultType\":\"input_required\",\"inputRequests\":{%s}}}",
@@ -759,7 +759,7 @@ test_a_repeated_input_request_key_is_refused (Fixture       *f,
 
   connect_modern (f);
   manual_clock_use (&clock, elicit_session_get_peer (f->session));
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":"
                           "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":" FORM ("One?")
@@ -824,7 +824,7 @@ test_a_task_of_the_extension_asks_through_tasks_update (Fixture       *f,
   Result res = { 0 };
 
   connect_modern (f);
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   call = peer_read_message (f->peer);
   peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":"
                "\"task\",\"taskId\":\"x\",\"status\":\"working\",\"ttlMs\":null,"

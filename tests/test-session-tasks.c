@@ -109,7 +109,7 @@ start_task_call (Fixture      *f,
   g_autoptr(JsonObject) list = NULL;
   g_autoptr(JsonObject) call = NULL;
 
-  elicit_session_call_tool_async (f->session, "slow", NULL, NULL, NULL, cancellable, result_cb, res);
+  elicit_session_call_tool_async (f->session, "slow", NULL, NULL, NULL, NULL, cancellable, result_cb, res);
   list = peer_read_message (f->peer);
   g_assert_cmpstr (method_of (list), ==, "tools/list");
   peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"tools\":["

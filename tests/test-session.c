@@ -486,7 +486,7 @@ test_call_tool_with_progress (Fixture       *f,
   Result res = { 0 };
 
   connected (f);
-  elicit_session_call_tool_async (f->session, "greet", arguments, record_progress, seen,
+  elicit_session_call_tool_async (f->session, "greet", arguments, record_progress, seen, NULL,
                                   NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
                              "{\"name\":\"greet\",\"arguments\":{\"who\":\"world\",\"n\":3},"
@@ -539,7 +539,7 @@ test_timeout_restarts_on_progress (Fixture       *f,
   manual_clock_use (&clock, elicit_session_get_peer (f->session));
   elicit_session_set_timeout (f->session, 1000);
   g_assert_cmpuint (elicit_session_get_timeout (f->session), ==, 1000);
-  elicit_session_call_tool_async (f->session, "slow", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "slow", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
                              "{\"name\":\"slow\",\"_meta\":{\"progressToken\":2}}}");
 
@@ -577,7 +577,7 @@ test_timeout (Fixture       *f,
 
   connected (f);
   elicit_session_set_timeout (f->session, 50);
-  elicit_session_call_tool_async (f->session, "hang", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "hang", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
                              "{\"name\":\"hang\",\"_meta\":{\"progressToken\":2}}}");
 
@@ -608,7 +608,7 @@ test_timeout_waits_for_the_user (Fixture       *f,
   connected (f);
   manual_clock_use (&clock, elicit_session_get_peer (f->session));
   elicit_session_set_timeout (f->session, 100);
-  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
                              "{\"name\":\"ask\",\"_meta\":{\"progressToken\":2}}}");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"elicitation/create\","
@@ -643,7 +643,7 @@ test_timeout_waits_for_a_sign_in (Fixture       *f,
   connected (f);
   manual_clock_use (&clock, elicit_session_get_peer (f->session));
   elicit_session_set_timeout (f->session, 100);
-  elicit_session_call_tool_async (f->session, "private", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "private", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
                              "{\"name\":\"private\",\"_meta\":{\"progressToken\":2}}}");
 
@@ -677,7 +677,7 @@ test_cancel (Fixture       *f,
   Result res = { 0 };
 
   connected (f);
-  elicit_session_call_tool_async (f->session, "long", NULL, NULL, NULL, cancellable,
+  elicit_session_call_tool_async (f->session, "long", NULL, NULL, NULL, NULL, cancellable,
                                   result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
                              "{\"name\":\"long\",\"_meta\":{\"progressToken\":2}}}");
@@ -706,7 +706,7 @@ test_url_elicitation_required (Fixture       *f,
   Result res = { 0 };
 
   connected (f);
-  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
                              "{\"name\":\"files\",\"_meta\":{\"progressToken\":2}}}");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32042,"
@@ -1210,7 +1210,7 @@ test_peer_closes (Fixture       *f,
   fake_peer_sync (f->peer);
   request = request_at (f, 0);
 
-  elicit_session_call_tool_async (f->session, "t", NULL, NULL, NULL, NULL, result_cb, &res);
+  elicit_session_call_tool_async (f->session, "t", NULL, NULL, NULL, NULL, NULL, result_cb, &res);
   g_free (fake_peer_read_line (f->peer));
   fake_peer_close (f->peer);
 

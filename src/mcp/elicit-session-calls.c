@@ -399,6 +399,7 @@ typedef struct
   gboolean                has_requests;
   ElicitProgressCallback  progress;
   gpointer                progress_data;
+  GDestroyNotify          progress_destroy;
   guint                   rounds;
   gboolean                relisted;
 } Rounds;
@@ -411,6 +412,8 @@ rounds_free (gpointer data)
   g_free (rounds->method);
   g_clear_pointer (&rounds->params, json_object_unref);
   g_clear_pointer (&rounds->request_state, json_node_unref);
+  if (rounds->progress_destroy != NULL)
+    rounds->progress_destroy (rounds->progress_data);
   g_free (rounds);
 }
 
@@ -619,9 +622,11 @@ relist_tools (ElicitSession *self,
  * @self: a connected session
  * @name: the tool's name
  * @arguments: (nullable): its arguments
- * @progress_callback: (nullable) (scope notified): receives the progress the server reports
- * @progress_data: (closure progress_callback): data for @progress_callback, valid
- *   until @callback runs
+ * @progress_callback: (nullable) (scope notified) (closure progress_data) (destroy progress_destroy):
+ *   receives the progress the server reports
+ * @progress_data: data for @progress_callback
+ * @progress_destroy: (nullable): frees @progress_data once the call is over, after
+ *   @callback ran
  * @cancellable: (nullable): a cancellable; cancelling sends `notifications/cancelled`
  * @callback: called with the result
  * @user_data: data for @callback
@@ -648,6 +653,7 @@ elicit_session_call_tool_async (ElicitSession          *self,
                                 JsonObject             *arguments,
                                 ElicitProgressCallback  progress_callback,
                                 gpointer                progress_data,
+                                GDestroyNotify          progress_destroy,
                                 GCancellable           *cancellable,
                                 GAsyncReadyCallback     callback,
                                 gpointer                user_data)
@@ -676,6 +682,7 @@ elicit_session_call_tool_async (ElicitSession          *self,
   rounds->params = g_steal_pointer (&params);
   rounds->progress = progress_callback;
   rounds->progress_data = progress_data;
+  rounds->progress_destroy = progress_destroy;
   g_task_set_task_data (task, rounds, rounds_free);
 
   /* The tool's definition says which headers (2026-07-28) or whether a

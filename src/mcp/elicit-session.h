@@ -151,6 +151,7 @@ void                elicit_session_call_tool_async         (ElicitSession       
                                                             JsonObject             *arguments,
                                                             ElicitProgressCallback  progress_callback,
                                                             gpointer                progress_data,
+                                                            GDestroyNotify          progress_destroy,
                                                             GCancellable           *cancellable,
                                                             GAsyncReadyCallback     callback,
                                                             gpointer                user_data);

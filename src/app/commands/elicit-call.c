@@ -779,7 +779,7 @@ start_call (Call *call)
     elicit_session_list_tools_async (call->session, call->cancellable, list_tools_cb, call);
   else
     elicit_session_call_tool_async (call->session, call->tool, call->arguments,
-                                    progress_cb, call, call->cancellable, call_tool_cb, call);
+                                    progress_cb, call, NULL, call->cancellable, call_tool_cb, call);
 }
 
 static void

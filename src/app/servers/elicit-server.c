@@ -671,7 +671,7 @@ elicit_server_call_tool_async (ElicitServer        *self,
   notice = g_strdup_printf (_("Calling the tool “%s”"), shown);
   add_log (self, ELICIT_LOG_KIND_NOTICE, notice);
 
-  elicit_session_call_tool_async (self->session, name, arguments, NULL, NULL, cancellable,
+  elicit_session_call_tool_async (self->session, name, arguments, NULL, NULL, NULL, cancellable,
                                   call_tool_cb, g_steal_pointer (&task));
 }
 
