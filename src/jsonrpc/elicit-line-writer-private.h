@@ -31,7 +31,6 @@ void              elicit_line_writer_close_async  (ElicitLineWriter    *self,
                                                    gpointer             user_data);
 gboolean          elicit_line_writer_close_finish (GAsyncResult        *result,
                                                    GError             **error);
-void              elicit_line_writer_stop  (ElicitLineWriter          *self);
 void              elicit_line_writer_stop_callbacks (ElicitLineWriter *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitLineWriter, elicit_line_writer_unref)

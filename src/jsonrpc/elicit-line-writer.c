@@ -35,7 +35,6 @@ struct _ElicitLineWriter
   guint                      close_requested : 1;
   guint                      closed : 1;
   guint                      failed : 1;
-  guint                      stopped : 1;
   guint                      close_done : 1;
 };
 
@@ -107,7 +106,7 @@ fail (ElicitLineWriter *self,
   self->failed = TRUE;
   g_byte_array_set_size (self->pending, 0);
 
-  if (!self->stopped && self->error_func != NULL)
+  if (self->error_func != NULL)
     self->error_func (error, self->user_data);
 }
 
@@ -174,7 +173,7 @@ write_next (ElicitLineWriter *self)
 {
   GByteArray *swap;
 
-  if (self->writing || self->failed || self->stopped)
+  if (self->writing || self->failed)
     return;
 
   if (self->pending->len == 0)
@@ -208,7 +207,7 @@ elicit_line_writer_write (ElicitLineWriter  *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (bytes != NULL, FALSE);
 
-  if (self->failed || self->close_requested || self->stopped)
+  if (self->failed || self->close_requested)
     {
       g_set_error_literal (error, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_CLOSED,
                            _("The connection is closed"));
@@ -235,7 +234,7 @@ elicit_line_writer_write (ElicitLineWriter  *self,
 }
 
 /* Closes the stream once everything queued has been written (or the writer
- * failed or was stopped); completes when the stream is closed. */
+ * failed); completes when the stream is closed. */
 void
 elicit_line_writer_close_async (ElicitLineWriter    *self,
                                 GAsyncReadyCallback  callback,
@@ -259,7 +258,7 @@ elicit_line_writer_close_async (ElicitLineWriter    *self,
   g_ptr_array_add (self->close_tasks, g_steal_pointer (&task));
 
   self->close_requested = TRUE;
-  if (self->failed || self->stopped)
+  if (self->failed)
     g_byte_array_set_size (self->pending, 0);
   maybe_close (self);
 }
@@ -281,15 +280,4 @@ elicit_line_writer_stop_callbacks (ElicitLineWriter *self)
 
   self->error_func = NULL;
   self->user_data = NULL;
-}
-
-/* No more callbacks; whatever is queued is dropped. */
-void
-elicit_line_writer_stop (ElicitLineWriter *self)
-{
-  g_return_if_fail (self != NULL);
-
-  self->stopped = TRUE;
-  g_byte_array_set_size (self->pending, 0);
-  g_cancellable_cancel (self->cancellable);
 }

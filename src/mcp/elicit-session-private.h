@@ -14,12 +14,13 @@
 
 G_BEGIN_DECLS
 
-/* ElicitSession is one class in four files, split by concern:
+/* ElicitSession is one class in five files, split by concern:
  *
  *   elicit-session.c           the object: properties, signals, closing
  *   elicit-session-connect.c   the handshake and version negotiation
  *   elicit-session-calls.c     what the client calls: tools, ping, any method
  *   elicit-session-server.c    what the server sends: input, progress, logs
+ *   elicit-session-tasks.c     tools that run as tasks, in both wire formats
  */
 struct _ElicitSession
 {

@@ -20,11 +20,16 @@
  *
  * An MCP client session with one server, over an [class@Transport].
  *
- * [method@Session.connect_async] performs the handshake: `initialize` with
- * protocol version 2025-11-25 and the elicitation capability (form and URL
- * modes), a check of the version the server answers (2025-11-25, 2025-06-18
- * and 2025-03-26 are accepted), then `notifications/initialized`. After it,
- * the server's self-description is available: [property@Session:server-name],
+ * [method@Session.connect_async] finds out which revision the server
+ * speaks. It probes with `server/discover` in 2026-07-28 first: a modern
+ * server has no handshake, and every request then carries the protocol
+ * version, the client's identity and its capabilities (elicitation in form
+ * and URL modes) in `_meta`. A server that does not answer the probe as a
+ * modern one gets the `initialize` handshake of 2025-11-25 instead (2025-06-18,
+ * 2025-03-26 and 2024-11-05 are accepted too; the last cannot elicit), then
+ * `notifications/initialized`. [property@Session:protocol-version] says
+ * which revision was agreed. After it, the server's self-description is
+ * available: [property@Session:server-name],
  * [property@Session:server-title], [property@Session:server-version],
  * [property@Session:server-capabilities] and [property@Session:instructions].
  * None of it is trusted: the label to show users is
@@ -32,14 +37,18 @@
  * user's own configuration.
  *
  * Calls: [method@Session.list_tools_async] (following pagination),
- * [method@Session.call_tool_async] (with progress), [method@Session.ping_async],
- * and any method with [method@Session.call_async]. A call that gets no answer
+ * [method@Session.call_tool_async] (with progress; as a task when the tool
+ * and the server offer it; in 2026-07-28, round after round while the server
+ * answers with an `InputRequiredResult`, whose elicitations reach the user
+ * like any other), [method@Session.ping_async], and any method with
+ * [method@Session.call_async]. A call that gets no answer
  * within [property@Session:timeout] fails with [error@SessionError.TIMEOUT];
  * progress restarts the clock, and so does answering an elicitation, and it
  * does not run out while an elicitation waits for the user. Cancelling a call
  * sends `notifications/cancelled`; a late answer is ignored.
  *
- * What the server asks: each `elicitation/create` becomes an
+ * What the server asks: each `elicitation/create` (sent as a request, in an
+ * `InputRequiredResult`, or by a task waiting for input) becomes an
  * [class@Request] emitted by [signal@Session::elicitation]; `ping` is
  * answered; any other method gets JSON-RPC error -32601; malformed parameters
  * get -32602 with the reason. Notifications: `notifications/cancelled` and

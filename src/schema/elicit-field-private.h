@@ -51,6 +51,5 @@ ElicitField *elicit_field_new_from_property (const char          *name,
                                              ElicitSchemaParser  *parser,
                                              GError             **error);
 GRegex      *elicit_field_get_regex         (ElicitField         *self);
-guint        elicit_field_get_n_options     (ElicitField         *self);
 
 G_END_DECLS

@@ -668,11 +668,3 @@ elicit_field_get_regex (ElicitField *self)
 
   return self->regex;
 }
-
-guint
-elicit_field_get_n_options (ElicitField *self)
-{
-  g_return_val_if_fail (ELICIT_IS_FIELD (self), 0);
-
-  return elicit_option_list_get_size (self->options);
-}

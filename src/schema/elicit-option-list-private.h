@@ -20,8 +20,6 @@ gboolean          elicit_option_list_append    (ElicitOptionList *self,
                                                 const char       *value,
                                                 const char       *raw_title);
 guint             elicit_option_list_get_size  (ElicitOptionList *self);
-const char       *elicit_option_list_get_value (ElicitOptionList *self,
-                                                guint             position);
 gboolean          elicit_option_list_find      (ElicitOptionList *self,
                                                 const char       *value,
                                                 guint            *position);

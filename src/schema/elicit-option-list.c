@@ -168,16 +168,6 @@ elicit_option_list_get_size (ElicitOptionList *self)
   return self->values->len;
 }
 
-const char *
-elicit_option_list_get_value (ElicitOptionList *self,
-                              guint             position)
-{
-  g_return_val_if_fail (ELICIT_IS_OPTION_LIST (self), NULL);
-  g_return_val_if_fail (position < self->values->len, NULL);
-
-  return g_ptr_array_index (self->values, position);
-}
-
 gboolean
 elicit_option_list_find (ElicitOptionList *self,
                          const char       *value,

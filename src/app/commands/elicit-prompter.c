@@ -193,24 +193,42 @@ show_locally (ElicitPrompter *self,
     accept_when_ready (dialog);
 }
 
+/* What waits for the desktop's answer: the request, and the prompter only
+ * for as long as it lives (it may be gone by the time the bus answers). */
+typedef struct
+{
+  ElicitRequest *request;
+  GWeakRef       prompter;
+} DesktopAsk;
+
+static void
+desktop_ask_free (DesktopAsk *ask)
+{
+  g_object_unref (ask->request);
+  g_weak_ref_clear (&ask->prompter);
+  g_free (ask);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DesktopAsk, desktop_ask_free)
+
 static void
 desktop_ask_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(ElicitRequest) request = user_data;
+  g_autoptr(DesktopAsk) ask = user_data;
+  g_autoptr(ElicitPrompter) self = NULL;
   g_autoptr(GError) error = NULL;
-  ElicitPrompter *self;
 
   if (elicit_prompter_client_ask_finish (ELICIT_PROMPTER_CLIENT (object), result, &error))
     return;
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  self = g_object_get_data (G_OBJECT (request), "elicit-prompter");
+  self = g_weak_ref_get (&ask->prompter);
   g_debug ("no desktop prompter (%s): asking here", error->message);
-  if (self != NULL && elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
-    show_locally (self, request);
+  if (self != NULL && elicit_request_get_state (ask->request) == ELICIT_REQUEST_STATE_PENDING)
+    show_locally (self, ask->request);
 }
 
 static void
@@ -220,6 +238,7 @@ prompt_cb (ElicitPromptQueue *queue,
 {
   g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
   const char *label = self->server_label;
+  DesktopAsk *ask;
   const char *claim = self->server_claim;
 
   elicit_timing_mark ("prompt");
@@ -243,11 +262,12 @@ prompt_cb (ElicitPromptQueue *queue,
         claim = elicit_session_get_server_name (session);
     }
 
-  /* Weak: the prompter may be gone by the time the bus answers. */
-  g_object_set_data (G_OBJECT (request), "elicit-prompter", self);
+  ask = g_new0 (DesktopAsk, 1);
+  ask->request = g_object_ref (request);
+  g_weak_ref_init (&ask->prompter, self);
   elicit_prompter_client_ask_async (self->desktop, request, label != NULL ? label : "",
                                     self->client_label, claim, self->cancellable,
-                                    desktop_ask_cb, g_object_ref (request));
+                                    desktop_ask_cb, ask);
 }
 
 static void
