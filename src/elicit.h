@@ -27,6 +27,7 @@
 #include "elicit-url-info.h"
 
 #include "elicit-protocol-enums.h"
+#include "elicit-jsonrpc.h"
 #include "elicit-transport.h"
 #include "elicit-session-error.h"
 #include "elicit-peer.h"

@@ -148,10 +148,37 @@ def token_store_checks():
           and error.message == 'The sign-in record is not valid JSON', repr((saved, error)))
 
 
+def jsonrpc_checks():
+    """JSON-RPC's vocabulary, without a peer (elicit-jsonrpc.h)."""
+    request = Elicit.json_parse('{"jsonrpc": "2.0", "id": 7, "method": "ping", "params": {}}',
+                                -1, 0)
+    kind, method, msg_id, params = Elicit.jsonrpc_classify(request)
+    check('jsonrpc_classify reads a request',
+          kind == Elicit.MessageKind.REQUEST and method == 'ping' and msg_id.get_int() == 7,
+          repr((kind, method)))
+    try:
+        Elicit.jsonrpc_classify(Elicit.json_parse('[1]', -1, 0))
+        error = None
+    except GLib.Error as e:
+        error = e
+    check('jsonrpc_classify refuses a batch in ElicitJsonrpcError.INVALID_REQUEST',
+          error is not None and error.domain == 'elicit-jsonrpc-error-quark'
+          and error.code == Elicit.JsonrpcError.INVALID_REQUEST == -32600, repr(error))
+    response = Elicit.jsonrpc_build_error_response(msg_id, Elicit.JsonrpcError.INTERNAL_ERROR,
+                                                   'unreachable')
+    check('jsonrpc_build_error_response makes the error response',
+          Json.to_string(response, False) ==
+          '{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"unreachable"}}',
+          Json.to_string(response, False))
+    check('the session error domain keeps the JSON-RPC numbers',
+          Elicit.SessionError.METHOD_NOT_FOUND == Elicit.JsonrpcError.METHOD_NOT_FOUND)
+
+
 def main():
     json_checks()
     text_checks()
     token_store_checks()
+    jsonrpc_checks()
 
     print('1..%d' % len(results))
     failed = 0

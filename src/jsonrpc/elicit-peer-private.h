@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "elicit-jsonrpc-private.h"
 #include "elicit-peer.h"
 
 G_BEGIN_DECLS
@@ -34,11 +35,6 @@ gint64 elicit_peer_call_with_timeout_async (ElicitPeer          *self,
                                             GCancellable        *cancellable,
                                             GAsyncReadyCallback  callback,
                                             gpointer             user_data);
-
-/* elicit-peer-message.c */
-gboolean    elicit_peer_is_valid_id  (JsonNode *node);
-/* {"jsonrpc": "2.0"}, with @id when not NULL. */
-JsonObject *elicit_peer_envelope_new (JsonNode *id);
 
 void elicit_peer_set_clock (ElicitPeer            *self,
                             const ElicitPeerClock *clock,

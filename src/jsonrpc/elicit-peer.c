@@ -179,7 +179,7 @@ send_error (ElicitPeer *self,
             gint64      code,
             const char *text)
 {
-  g_autoptr(JsonObject) message = elicit_peer_envelope_new (id);
+  g_autoptr(JsonObject) message = elicit_jsonrpc_envelope_new (id);
   JsonObject *error = json_object_new ();
 
   if (id == NULL)
@@ -427,7 +427,7 @@ handle_request (ElicitPeer *self,
   if (g_hash_table_contains (self->requests, id))
     {
       g_debug ("the other side reused the id of a request still pending");
-      send_error (self, id, ELICIT_SESSION_ERROR_INVALID_REQUEST,
+      send_error (self, id, ELICIT_JSONRPC_ERROR_INVALID_REQUEST,
                   _("The request id is already in use by a pending request"));
       return;
     }
@@ -444,7 +444,7 @@ handle_request (ElicitPeer *self,
       g_autofree char *text = g_strdup_printf (_("Method not found: %s"), shown);
 
       g_debug ("no handler for a request");
-      elicit_peer_reply_error (self, held, ELICIT_SESSION_ERROR_METHOD_NOT_FOUND, text);
+      elicit_peer_reply_error (self, held, ELICIT_JSONRPC_ERROR_METHOD_NOT_FOUND, text);
     }
 }
 
@@ -456,7 +456,7 @@ handle_cancelled (ElicitPeer *self,
   const char *reason = get_string (params, "reason");
   g_autoptr(JsonNode) id = NULL;
 
-  if (!elicit_peer_is_valid_id (request_id) || !g_hash_table_steal_extended (self->requests, request_id,
+  if (!elicit_jsonrpc_is_valid_id (request_id) || !g_hash_table_steal_extended (self->requests, request_id,
                                                                   (gpointer *) &id, NULL))
     return;
 
@@ -473,9 +473,9 @@ refuse (ElicitPeer *self,
   g_signal_emit (self, signals[REFUSED], 0, error->message);
 
   /* A response or notification is never answered, however malformed. */
-  if (error->code == ELICIT_SESSION_ERROR_INVALID_PARAMS && id != NULL)
+  if (error->code == ELICIT_JSONRPC_ERROR_INVALID_PARAMS && id != NULL)
     send_error (self, id, error->code, error->message);
-  else if (error->code == ELICIT_SESSION_ERROR_INVALID_REQUEST)
+  else if (error->code == ELICIT_JSONRPC_ERROR_INVALID_REQUEST)
     send_error (self, id, error->code, error->message);
 }
 
@@ -488,7 +488,7 @@ handle_message (ElicitPeer *self,
   const char *method;
   JsonNode *id;
 
-  switch (elicit_peer_classify (message, &method, &id, &params, &error))
+  switch (elicit_jsonrpc_classify (message, &method, &id, &params, &error))
     {
     case ELICIT_MESSAGE_KIND_REQUEST:
       handle_request (self, method, id, params, message);
@@ -549,7 +549,7 @@ transport_invalid_message_cb (ElicitTransport *transport,
     return;
 
   /* Whole, but unreadable: its id cannot be trusted, so answer with null. */
-  refusal = g_error_new (ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_REQUEST,
+  refusal = g_error_new (ELICIT_JSONRPC_ERROR, ELICIT_JSONRPC_ERROR_INVALID_REQUEST,
                          "Invalid Request: %s", error->message);
   refuse (self, NULL, refusal);
 }
@@ -1074,7 +1074,7 @@ request_new (const char          *method,
              JsonObject          *params,
              ElicitPeerCallFlags  flags)
 {
-  JsonObject *message = elicit_peer_envelope_new (NULL);
+  JsonObject *message = elicit_jsonrpc_envelope_new (NULL);
 
   json_object_set_int_member (message, "id", id);
   json_object_set_string_member (message, "method", method);
@@ -1264,7 +1264,7 @@ elicit_peer_notify (ElicitPeer *self,
   g_return_val_if_fail (ELICIT_IS_PEER (self), FALSE);
   g_return_val_if_fail (method != NULL, FALSE);
 
-  message = elicit_peer_envelope_new (NULL);
+  message = elicit_jsonrpc_envelope_new (NULL);
   json_object_set_string_member (message, "method", method);
   if (params != NULL)
     json_object_set_object_member (message, "params", json_object_ref (params));
@@ -1319,7 +1319,7 @@ elicit_peer_reply (ElicitPeer *self,
   if (!take_request (self, held))
     return FALSE;
 
-  message = elicit_peer_envelope_new (held);
+  message = elicit_jsonrpc_envelope_new (held);
   json_object_set_object_member (message, "result", json_object_ref (result));
 
   return send_object (self, message);
@@ -1329,7 +1329,7 @@ elicit_peer_reply (ElicitPeer *self,
  * elicit_peer_reply_error:
  * @self: a peer
  * @id: the id of a pending request of the other side
- * @code: a JSON-RPC error code, such as %ELICIT_SESSION_ERROR_INVALID_PARAMS
+ * @code: a JSON-RPC error code, such as %ELICIT_JSONRPC_ERROR_INVALID_PARAMS
  * @message: the error's message
  *
  * Answers a request with an error. Only the first answer to a request is
@@ -1382,7 +1382,7 @@ elicit_peer_relay_response (ElicitPeer *self,
   g_return_val_if_fail (ELICIT_IS_PEER (self), FALSE);
   g_return_val_if_fail (response != NULL, FALSE);
 
-  if (elicit_peer_classify (response, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE ||
+  if (elicit_jsonrpc_classify (response, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE ||
       !take_request (self, id))
     return FALSE;
 

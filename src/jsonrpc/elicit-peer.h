@@ -14,31 +14,12 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "elicit-jsonrpc.h"
 #include "elicit-session-error.h"
 #include "elicit-transport.h"
 #include "elicit-version.h"
 
 G_BEGIN_DECLS
-
-/**
- * ElicitMessageKind:
- * @ELICIT_MESSAGE_KIND_INVALID: not a JSON-RPC message MCP allows (a batch, not an
- *   object, a bad id, a missing `"jsonrpc": "2.0"`…)
- * @ELICIT_MESSAGE_KIND_REQUEST: a request: a string method and a string or integer id
- * @ELICIT_MESSAGE_KIND_NOTIFICATION: a notification: a string method and no id
- * @ELICIT_MESSAGE_KIND_RESPONSE: a response: a `result` or an `error`, and an id
- *
- * What a JSON-RPC message is, as [func@Peer.classify] sees it.
- *
- * Since: 1.0
- */
-typedef enum
-{
-  ELICIT_MESSAGE_KIND_INVALID,
-  ELICIT_MESSAGE_KIND_REQUEST,
-  ELICIT_MESSAGE_KIND_NOTIFICATION,
-  ELICIT_MESSAGE_KIND_RESPONSE,
-} ElicitMessageKind;
 
 /**
  * ElicitPeerCallFlags:
@@ -73,20 +54,6 @@ typedef enum /*< flags >*/
 ELICIT_AVAILABLE_IN_ALL
 G_DECLARE_FINAL_TYPE (ElicitPeer, elicit_peer, ELICIT, PEER, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
-ElicitMessageKind  elicit_peer_classify            (JsonNode             *message,
-                                                    const char          **method,
-                                                    JsonNode            **id,
-                                                    JsonObject          **params,
-                                                    GError              **error);
-ELICIT_AVAILABLE_IN_ALL
-JsonNode          *elicit_peer_build_error_response (JsonNode             *id,
-                                                    gint64                code,
-                                                    const char           *message) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
-JsonNode          *elicit_peer_build_request       (JsonNode             *id,
-                                                    const char           *method,
-                                                    JsonObject           *params) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_ALL
 ElicitPeer        *elicit_peer_new                 (ElicitTransport      *transport) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_ALL

@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "elicit-jsonrpc.h"
 #include "elicit-version.h"
 
 G_BEGIN_DECLS
@@ -54,19 +55,22 @@ G_BEGIN_DECLS
  * @ELICIT_SESSION_ERROR_INVALID_RESPONSE: the server's answer is malformed
  * @ELICIT_SESSION_ERROR_NOT_CONNECTED: the call needs a connected session
  *
- * Why a call failed. The JSON-RPC codes have their numeric values, as in
- * jsonrpc-glib. A call cancelled through its [class@Gio.Cancellable] fails
+ * Why a call failed. The JSON-RPC codes are those of [error@JsonrpcError],
+ * with their numeric values, as in jsonrpc-glib; the error a server
+ * answered with is in this domain, carrying its code and data. A transport
+ * that could not carry the call fails it with its [error@TransportError]
+ * instead. A call cancelled through its [class@Gio.Cancellable] fails
  * with %G_IO_ERROR_CANCELLED, as everywhere in GIO.
  *
  * Since: 1.0
  */
 typedef enum
 {
-  ELICIT_SESSION_ERROR_PARSE_ERROR              = -32700,
-  ELICIT_SESSION_ERROR_INVALID_REQUEST          = -32600,
-  ELICIT_SESSION_ERROR_METHOD_NOT_FOUND         = -32601,
-  ELICIT_SESSION_ERROR_INVALID_PARAMS           = -32602,
-  ELICIT_SESSION_ERROR_INTERNAL_ERROR           = -32603,
+  ELICIT_SESSION_ERROR_PARSE_ERROR              = ELICIT_JSONRPC_ERROR_PARSE_ERROR,
+  ELICIT_SESSION_ERROR_INVALID_REQUEST          = ELICIT_JSONRPC_ERROR_INVALID_REQUEST,
+  ELICIT_SESSION_ERROR_METHOD_NOT_FOUND         = ELICIT_JSONRPC_ERROR_METHOD_NOT_FOUND,
+  ELICIT_SESSION_ERROR_INVALID_PARAMS           = ELICIT_JSONRPC_ERROR_INVALID_PARAMS,
+  ELICIT_SESSION_ERROR_INTERNAL_ERROR           = ELICIT_JSONRPC_ERROR_INTERNAL_ERROR,
   ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED = -32042,
   ELICIT_SESSION_ERROR_HEADER_MISMATCH          = -32020,
   ELICIT_SESSION_ERROR_MISSING_CLIENT_CAPABILITY = -32021,

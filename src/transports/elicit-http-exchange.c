@@ -20,7 +20,7 @@
 #include "elicit-http-transport-private.h"
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
-#include "elicit-peer.h"
+#include "elicit-jsonrpc.h"
 #include "elicit-transport-private.h"
 
 /* Exchanges -------------------------------------------------------------------- */
@@ -375,7 +375,7 @@ get_response_id (JsonNode *node)
 {
   JsonNode *id = NULL;
 
-  if (elicit_peer_classify (node, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE)
+  if (elicit_jsonrpc_classify (node, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE)
     return NULL;
 
   return id;

@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-http-headers-private.h"
-#include "elicit-session-error.h"
+#include "elicit-transport.h"
 #include "elicit-text-private.h"
 
 /* JavaScript's safe integers: what an integer header value may be. */
@@ -71,8 +71,8 @@ scan_fail (Scan       *scan,
            const char *reason)
 {
   if (scan->error == NULL)
-    g_set_error_literal (&scan->error, ELICIT_SESSION_ERROR,
-                         ELICIT_SESSION_ERROR_INVALID_RESPONSE, reason);
+    g_set_error_literal (&scan->error, ELICIT_TRANSPORT_ERROR,
+                         ELICIT_TRANSPORT_ERROR_PROTOCOL, reason);
 
   return FALSE;
 }

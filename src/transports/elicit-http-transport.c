@@ -18,7 +18,6 @@
 #include "elicit-http-transport-private.h"
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
-#include "elicit-peer.h"
 #include "elicit-sse-parser-private.h"
 #include "elicit-transport-private.h"
 

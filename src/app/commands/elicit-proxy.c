@@ -373,7 +373,7 @@ bridge_retry (Bridged    *bridged,
   /* A retry is a new request: an id of the proxy's own, never the client's. */
   attempt_id = g_strdup_printf ("elicit-proxy-%u", ++proxy->next_retry);
   bridged->attempt_id = json_node_init_string (json_node_alloc (), attempt_id);
-  node = elicit_peer_build_request (bridged->attempt_id, bridged->method, params);
+  node = elicit_jsonrpc_build_request (bridged->attempt_id, bridged->method, params);
   log_passed (proxy, proxy->server_peer, bridged->method);
   elicit_peer_forward (proxy->server_peer, node);
 }
@@ -575,7 +575,7 @@ probe_server (Proxy      *proxy,
 
   json_object_set_object_member (probe_params, "_meta", modern_meta (proxy));
   id = json_node_init_string (json_node_alloc (), PROBE_ID);
-  node = elicit_peer_build_request (id, "server/discover", probe_params);
+  node = elicit_jsonrpc_build_request (id, "server/discover", probe_params);
 
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
   proxy->probe_timeout = g_timeout_add_seconds (PROBE_TIMEOUT_SECONDS, probe_timeout_cb, proxy);
@@ -802,7 +802,7 @@ server_request_failed_cb (ElicitPeer   *peer,
 {
   g_autoptr(JsonNode) response = NULL;
 
-  response = elicit_peer_build_error_response (id, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
+  response = elicit_jsonrpc_build_error_response (id, ELICIT_SESSION_ERROR_INTERNAL_ERROR,
                                                error->message);
   server_response_cb (peer, response, id, proxy);
 }

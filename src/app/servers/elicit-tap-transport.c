@@ -70,7 +70,7 @@ track_sent (ElicitTapTransport *self,
   JsonNode *id;
 
   if (self->text_domain == NULL ||
-      elicit_peer_classify (message, &method, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_REQUEST ||
+      elicit_jsonrpc_classify (message, &method, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_REQUEST ||
       !g_str_equal (method, "tools/list"))
     return;
 
@@ -86,7 +86,7 @@ take_tracked (ElicitTapTransport *self,
   JsonNode *id;
 
   if (self->tools_list_ids->len == 0 ||
-      elicit_peer_classify (message, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE ||
+      elicit_jsonrpc_classify (message, NULL, &id, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE ||
       id == NULL)
     return FALSE;
 
@@ -116,7 +116,7 @@ asks_for_input (JsonNode *message)
 {
   JsonObject *result;
 
-  if (elicit_peer_classify (message, NULL, NULL, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE)
+  if (elicit_jsonrpc_classify (message, NULL, NULL, NULL, NULL) != ELICIT_MESSAGE_KIND_RESPONSE)
     return FALSE;
 
   result = get_object (json_node_get_object (message), "result");
@@ -154,7 +154,7 @@ translate (ElicitTapTransport *self,
   if (self->text_domain == NULL)
     return NULL;
 
-  if (elicit_peer_classify (message, &method, NULL, NULL, NULL) == ELICIT_MESSAGE_KIND_REQUEST &&
+  if (elicit_jsonrpc_classify (message, &method, NULL, NULL, NULL) == ELICIT_MESSAGE_KIND_REQUEST &&
       g_str_equal (method, "elicitation/create"))
     {
       copy = elicit_json_deep_copy (message);

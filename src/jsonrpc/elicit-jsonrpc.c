@@ -1,19 +1,30 @@
-/* elicit-peer-message.c
+/* elicit-jsonrpc.c
  *
  * Copyright 2026 The Elicit authors
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* ElicitPeer: what a JSON-RPC message is, and the messages the peer makes —
- * the rules every message the peer receives is held to. */
+/* JSON-RPC 2.0's vocabulary: what a message is, and the messages a peer
+ * makes — the rules every message ElicitPeer receives is held to. The
+ * transports use it too, without the peer. */
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
-#include "elicit-peer-private.h"
-#include "elicit-session-error.h"
+#include "elicit-jsonrpc-private.h"
+
+/**
+ * elicit_jsonrpc_error_quark:
+ *
+ * The quark of [error@JsonrpcError].
+ *
+ * Returns: the error domain
+ *
+ * Since: 1.2
+ */
+G_DEFINE_QUARK (elicit-jsonrpc-error-quark, elicit_jsonrpc_error)
 
 /* Messages --------------------------------------------------------------------- */
 
@@ -31,7 +42,7 @@ get_string (JsonObject *object,
 }
 
 gboolean
-elicit_peer_is_valid_id (JsonNode *node)
+elicit_jsonrpc_is_valid_id (JsonNode *node)
 {
   GType type;
 
@@ -53,7 +64,7 @@ static ElicitMessageKind
 invalid (GError     **error,
          const char  *reason)
 {
-  g_set_error_literal (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_REQUEST, reason);
+  g_set_error_literal (error, ELICIT_JSONRPC_ERROR, ELICIT_JSONRPC_ERROR_INVALID_REQUEST, reason);
 
   return ELICIT_MESSAGE_KIND_INVALID;
 }
@@ -71,7 +82,7 @@ classify_response (JsonObject  *object,
 }
 
 /**
- * elicit_peer_classify:
+ * elicit_jsonrpc_classify:
  * @message: a received message
  * @method: (out) (transfer none) (optional) (nullable): the method of a request
  *   or notification
@@ -79,23 +90,25 @@ classify_response (JsonObject  *object,
  *   for an invalid message, the id an answer may echo, or %NULL when the
  *   message has no id that can be trusted
  * @params: (out) (transfer none) (optional) (nullable): the `params` object, if any
- * @error: return location for why an invalid message is invalid, a sentence
- *   starting with "Invalid Request:" that can go back to the sender
+ * @error: return location for why an invalid message is invalid, in
+ *   [error@JsonrpcError] (INVALID_REQUEST, or INVALID_PARAMS for a request
+ *   whose `params` is not an object), a sentence that can go back to the
+ *   sender
  *
- * Tells what a JSON-RPC message is, with the checks the peer applies to
+ * Tells what a JSON-RPC message is, with the checks [class@Peer] applies to
  * everything it receives. A request's `params` that is neither an object nor
  * null makes it invalid; a notification's is ignored.
  *
  * Returns: the kind of message
  *
- * Since: 1.0
+ * Since: 1.2
  */
 ElicitMessageKind
-elicit_peer_classify (JsonNode    *message,
-                      const char **method,
-                      JsonNode   **id,
-                      JsonObject **params,
-                      GError     **error)
+elicit_jsonrpc_classify (JsonNode    *message,
+                         const char **method,
+                         JsonNode   **id,
+                         JsonObject **params,
+                         GError     **error)
 {
   JsonObject *object;
   JsonNode *method_node;
@@ -126,17 +139,17 @@ elicit_peer_classify (JsonNode    *message,
 
   if (method_node == NULL)
     {
-      *id = elicit_peer_is_valid_id (id_node) ? id_node : NULL;
+      *id = elicit_jsonrpc_is_valid_id (id_node) ? id_node : NULL;
       return classify_response (object, error);
     }
 
   if (!JSON_NODE_HOLDS_VALUE (method_node) || json_node_get_value_type (method_node) != G_TYPE_STRING)
     {
-      *id = elicit_peer_is_valid_id (id_node) ? id_node : NULL;
+      *id = elicit_jsonrpc_is_valid_id (id_node) ? id_node : NULL;
       return invalid (error, "Invalid Request: the method must be a string");
     }
 
-  if (id_node != NULL && !elicit_peer_is_valid_id (id_node))
+  if (id_node != NULL && !elicit_jsonrpc_is_valid_id (id_node))
     return invalid (error, "Invalid Request: the id must be a string or an integer");
 
   *id = id_node;
@@ -148,7 +161,7 @@ elicit_peer_classify (JsonNode    *message,
     *params = json_node_get_object (params_node);
   else if (id_node != NULL && params_node != NULL && !JSON_NODE_HOLDS_NULL (params_node))
     {
-      g_set_error_literal (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_PARAMS,
+      g_set_error_literal (error, ELICIT_JSONRPC_ERROR, ELICIT_JSONRPC_ERROR_INVALID_PARAMS,
                            _("“params” must be an object"));
       return ELICIT_MESSAGE_KIND_INVALID;
     }
@@ -157,23 +170,25 @@ elicit_peer_classify (JsonNode    *message,
 }
 
 /**
- * elicit_peer_build_error_response:
+ * elicit_jsonrpc_build_error_response:
  * @id: the id of the request to answer
- * @code: a JSON-RPC error code, such as %ELICIT_SESSION_ERROR_INTERNAL_ERROR
+ * @code: a JSON-RPC error code, such as %ELICIT_JSONRPC_ERROR_INTERNAL_ERROR
  * @message: the error's message
  *
- * Makes the error response to a request: what a transport delivers in the
- * other side's name when the other side cannot answer, so that the call
- * fails at once instead of timing out.
+ * Makes the error response to a request, for a program that answers
+ * requests itself beside a [class@Peer], such as a proxy answering its
+ * client when the server could not be reached. (A transport that cannot
+ * carry a request reports [signal@Transport::request-failed] instead: an
+ * answer in the server's name would be a lie.)
  *
  * Returns: (transfer full): the response
  *
- * Since: 1.0
+ * Since: 1.2
  */
 JsonNode *
-elicit_peer_build_error_response (JsonNode   *id,
-                                gint64      code,
-                                const char *message)
+elicit_jsonrpc_build_error_response (JsonNode   *id,
+                                     gint64      code,
+                                     const char *message)
 {
   JsonObject *object;
   JsonObject *error;
@@ -181,7 +196,7 @@ elicit_peer_build_error_response (JsonNode   *id,
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (message != NULL, NULL);
 
-  object = elicit_peer_envelope_new (id);
+  object = elicit_jsonrpc_envelope_new (id);
   error = json_object_new ();
   json_object_set_int_member (error, "code", code);
   json_object_set_string_member (error, "message", message);
@@ -191,7 +206,7 @@ elicit_peer_build_error_response (JsonNode   *id,
 }
 
 JsonObject *
-elicit_peer_envelope_new (JsonNode *id)
+elicit_jsonrpc_envelope_new (JsonNode *id)
 {
   JsonObject *object = json_object_new ();
 
@@ -202,9 +217,8 @@ elicit_peer_envelope_new (JsonNode *id)
   return object;
 }
 
-
 /**
- * elicit_peer_build_request:
+ * elicit_jsonrpc_build_request:
  * @id: the request's id, a string or an integer
  * @method: the method to call
  * @params: (nullable): its parameters
@@ -215,19 +229,19 @@ elicit_peer_envelope_new (JsonNode *id)
  *
  * Returns: (transfer full): the request
  *
- * Since: 1.0
+ * Since: 1.2
  */
 JsonNode *
-elicit_peer_build_request (JsonNode   *id,
-                           const char *method,
-                           JsonObject *params)
+elicit_jsonrpc_build_request (JsonNode   *id,
+                              const char *method,
+                              JsonObject *params)
 {
   JsonObject *object;
 
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (method != NULL, NULL);
 
-  object = elicit_peer_envelope_new (id);
+  object = elicit_jsonrpc_envelope_new (id);
   json_object_set_string_member (object, "method", method);
   if (params != NULL)
     json_object_set_object_member (object, "params", json_object_ref (params));
