@@ -114,6 +114,38 @@ def call_answers_the_demo_servers_form_in_a_dialog():
 
 
 @test
+def call_accept_defaults_opens_a_url_request_with_elicit_browser():
+    """ELICIT_BROWSER opens URL-mode pages too, so a script needs no desktop
+    URL handler: `--accept-defaults` accepts the URL request, the command gets
+    the URL, and the server completes it."""
+    import shlex
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix='elicit-browser-') as work:
+        record = os.path.join(work, 'opened')
+        browser = '%s -c %s %s' % (sys.executable if os.path.exists(sys.executable) else '/usr/bin/python3',
+                                   shlex.quote('import sys; open(sys.argv[1], "w").write(sys.argv[2])'),
+                                   shlex.quote(record))
+        env = a11y_env()
+        env['ELICIT_BROWSER'] = browser
+        process = subprocess.Popen([ELICIT, 'call', '--name', 'Demo', '--accept-defaults',
+                                    '--tool', 'url_login', '--arguments', '{"complete_after_ms": 10}',
+                                    '--', DEMO], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        try:
+            out, err = process.communicate(timeout=TIMEOUT * 4)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            out, err = process.communicate()
+            raise Failure('elicit call did not finish; stderr:\n' + err)
+        check_equal(process.returncode, 0, 'exit status (stderr: %s)' % err)
+        with open(record) as f:
+            opened = f.read()
+        check(opened.startswith('https://auth.example.com/login'),
+              'the browser command got %r' % opened)
+        check_equal(json.loads(out)['structuredContent']['action'], 'accept', 'what the server received')
+
+
+@test
 def call_exits_4_when_the_user_declines():
     run = elicit_call('Demo', 'confirm', {'question': 'Delete the draft?'}, DEMO)
     try:
