@@ -1141,6 +1141,22 @@ elicit_application_get_queue (ElicitApplication *self)
 }
 
 /**
+ * elicit_application_dup_config_file:
+ * @self: the application
+ *
+ * Returns: (transfer full): the servers file: the one given with `--config`,
+ *   else `~/.config/elicit/servers.json`, which need not exist yet
+ */
+GFile *
+elicit_application_dup_config_file (ElicitApplication *self)
+{
+  g_return_val_if_fail (ELICIT_IS_APPLICATION (self), NULL);
+
+  return self->config_file != NULL ? g_object_ref (self->config_file)
+                                   : elicit_config_get_default_file ();
+}
+
+/**
  * elicit_application_get_config:
  * @self: the application
  *

@@ -12,6 +12,7 @@
 #include "elicit.h"
 
 #include "elicit-application.h"
+#include "elicit-server-editor.h"
 #include "elicit-server-page.h"
 #include "elicit-server-row.h"
 #include "elicit-window.h"
@@ -119,6 +120,8 @@ visible_page_changed_cb (ElicitWindow *self)
     name = elicit_text_sanitize_line (elicit_server_get_name (elicit_server_page_get_server (ELICIT_SERVER_PAGE (child))),
                                       ELICIT_TEXT_LINE_MAX);
   adw_window_title_set_title (self->page_title, name != NULL ? name : "");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-server",
+                                 ELICIT_IS_SERVER_PAGE (child));
 }
 
 /* Folded, the sidebar's list shows no selection: each row leads to a page. */
@@ -199,6 +202,55 @@ rebuild_servers (ElicitWindow *self)
     gtk_list_box_select_row (self->server_list, gtk_list_box_get_row_at_index (self->server_list, 0));
   else
     gtk_stack_set_visible_child_name (self->server_stack, "empty");
+}
+
+/* Editing the servers --------------------------------------------------------------------- */
+
+static void
+editor_saved_cb (ElicitWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (application != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (application), "reload", NULL);
+}
+
+static void
+open_editor (ElicitWindow       *self,
+             ElicitServerConfig *server)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = NULL;
+  GtkWidget *editor;
+
+  if (!ELICIT_IS_APPLICATION (application))
+    return;
+
+  file = elicit_application_dup_config_file (ELICIT_APPLICATION (application));
+  editor = elicit_server_editor_new (GTK_WINDOW (self), file, server);
+  g_signal_connect_object (editor, "saved", G_CALLBACK (editor_saved_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+static void
+add_server_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  open_editor (ELICIT_WINDOW (widget), NULL);
+}
+
+static void
+edit_server_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ElicitWindow *self = ELICIT_WINDOW (widget);
+  GtkWidget *child = gtk_stack_get_visible_child (self->server_stack);
+
+  if (ELICIT_IS_SERVER_PAGE (child))
+    open_editor (self, elicit_server_get_config (elicit_server_page_get_server (ELICIT_SERVER_PAGE (child))));
 }
 
 /* Window state ------------------------------------------------------------------------- */
@@ -295,6 +347,9 @@ elicit_window_class_init (ElicitWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, visible_page_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, folded_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.add-server", NULL, add_server_action);
+  gtk_widget_class_install_action (widget_class, "win.edit-server", NULL, edit_server_action);
 }
 
 static void
@@ -303,6 +358,7 @@ elicit_window_init (ElicitWindow *self)
   GtkWidget *scroller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-server", FALSE);
 
   /* The status page scrolls its text; the text is no place to stop at with
    * Tab, and its scroller has no name to announce. */
