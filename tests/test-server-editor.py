@@ -171,6 +171,57 @@ def run_a_tool(app, window):
     wait_for('the tool to be done', lambda: find(window, 'label', 'Done'), timeout=60)
 
 
+def frame_with_label(app, text):
+    """The app's window that shows the label text (a message dialog has no title)."""
+    import pyatspi
+
+    def found():
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            program = desktop.getChildAtIndex(i)
+            if program is None or program.get_process_id() != app.process.pid:
+                continue
+            for j in range(program.childCount):
+                frame = program.getChildAtIndex(j)
+                if frame is not None and find(frame, 'label', text) is not None:
+                    return frame
+        return None
+    return wait_for('a window saying %r' % text, found)
+
+
+def edit_then_remove(app, window):
+    choose_server(window, 'Far Away')
+    do_action(wait_sensitive(window, 'push button', 'Edit Server'))
+    editor = app.editor('Edit Server')
+    wait_sensitive(editor, 'push button', 'Remove Server…')
+    address = find(editor, 'text', 'Address')
+    check_equal(address.queryText().getText(0, -1) or
+                address.queryText().getText(0, address.queryText().characterCount),
+                'http://127.0.0.1:9/mcp', 'the address shown')
+    set_text(editor, 'text', 'Address', 'http://127.0.0.1:9/v2')
+    do_action(find(editor, 'push button', 'Save'))
+    wait_for('the editor to close', lambda: not app.showing('Edit Server'))
+    with open(app.config, encoding='utf-8') as f:
+        servers = json.load(f)['mcpServers']
+    check_equal(servers['Far Away'], {'url': 'http://127.0.0.1:9/v2',
+                                      'headers': {'X-Team': 'blue'},
+                                      'oauth': {'scope': 'read write'}}, 'the edited server')
+
+    choose_server(window, 'Far Away')
+    do_action(wait_sensitive(window, 'push button', 'Edit Server'))
+    editor = app.editor('Edit Server')
+    do_action(wait_sensitive(editor, 'push button', 'Remove Server…'))
+    question = frame_with_label(app, 'Remove “Far Away”?')
+    screenshot('server-editor-remove')
+    remove = wait_for('the Remove button', lambda: next(
+        (acc for acc in walk(question) if acc.getRoleName() == 'push button' and
+         acc.name.endswith('Remove')), None))
+    do_action(remove)
+    servers = server_list(window)
+    wait_for('“Far Away” to leave the list', lambda: not any(
+        acc.getRoleName() == 'list item' and acc.name == 'Far Away' for acc in walk(servers)))
+
+
 @test
 def servers_added_in_the_window_are_there_after_a_restart_and_the_rest_of_the_file_stays():
     folder = tempfile.mkdtemp(prefix='elicit-editor-')
@@ -202,6 +253,14 @@ def servers_added_in_the_window_are_there_after_a_restart_and_the_rest_of_the_fi
         wait_server(window, 'Far Away')
         run_a_tool(app, window)
         screenshot('server-editor-after-restart')
+
+        edit_then_remove(app, window)
+        with open(app.config, encoding='utf-8') as f:
+            text = f.read()
+        check(FOREIGN_KEY in text and FOREIGN_SERVER in text,
+              'the file lost what Elicit does not know:\n' + text)
+        check_equal(sorted(json.loads(text)['mcpServers']), ['Local Demo', 'socket-thing'],
+                    'the servers left')
     finally:
         app.close()
         shutil.rmtree(folder, ignore_errors=True)
