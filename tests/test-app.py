@@ -801,16 +801,31 @@ def settings_of_the_former_application_id_are_migrated_once():
 
 
 @test
-def a_broken_servers_file_is_reported_with_line_and_column():
+def a_broken_servers_file_is_reported_once_with_line_and_column_and_read_again_when_fixed():
     app = App(text='{\n  "mcpServers": {\n    "demo": {"command": "x",}\n  }\n}\n')
     try:
         window = app.window()
-        prefix = 'The servers file could not be read: %s:3:28: ' % app.config
-        wait_for('the reason in a toast', lambda: next(
+        prefix = '%s:3:28: ' % app.config
+        wait_for('the reason on the page', lambda: next(
             (acc for acc in walk(window) if acc.getRoleName() == 'label'
              and acc.name.startswith(prefix)), None))
         check(find(window, 'label', 'The Servers File Could Not Be Read') is not None,
               'the window does not say why it is empty')
+        said = [acc.name for acc in walk(window) if acc.getRoleName() == 'label'
+                and prefix in acc.name]
+        check_equal(len(said), 1, 'times the reason is shown (%r)' % said)
+        wait_sensitive(window, 'push button', 'Open File')
+        wait_sensitive(window, 'push button', 'Reload')
+        screenshot('broken-servers-file')
+
+        # Fixed in a text editor: read again without being asked.
+        with open(app.config + '.new', 'w', encoding='utf-8') as f:
+            json.dump({'mcpServers': {'demo': {'command': DEMO}}}, f)
+        os.rename(app.config + '.new', app.config)
+        wait_ready(window, 'demo')
+        check(find(window, 'label', 'The Servers File Could Not Be Read') is None or
+              not showing(find(window, 'label', 'The Servers File Could Not Be Read')),
+              'the page still says the file could not be read')
     finally:
         app.close()
 

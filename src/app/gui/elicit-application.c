@@ -17,6 +17,7 @@
 #include "elicit-dialog.h"
 
 #include "elicit-application.h"
+#include "elicit-config-monitor.h"
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
 #include "elicit-recent-view.h"
@@ -65,6 +66,7 @@ struct _ElicitApplication
   ElicitConfig      *config;
   GListStore        *servers;
   GCancellable      *load_cancellable;
+  ElicitConfigMonitor *config_monitor;
   gboolean           started;          /* the servers file was asked for */
   GHashTable        *dialogs;          /* server name → ElicitDialog, borrowed */
   GHashTable        *refused;          /* server name → count since the last notice */
@@ -591,33 +593,60 @@ stop_servers (ElicitApplication *self)
   g_list_store_remove_all (self->servers);
 }
 
+/* A server whose entry did not change goes on running, its session and its
+ * sign-in kept: saving one server in the window restarts that one only. */
+static ElicitServer *
+take_unchanged (GPtrArray          *running,
+                ElicitServerConfig *entry)
+{
+  for (guint i = 0; i < running->len; i++)
+    {
+      ElicitServer *server = g_ptr_array_index (running, i);
+
+      if (elicit_server_config_equal (elicit_server_get_config (server), entry))
+        return g_ptr_array_steal_index (running, i);
+    }
+
+  return NULL;
+}
+
 static void
 set_config (ElicitApplication *self,
             ElicitConfig      *config)
 {
   GListModel *entries = elicit_config_get_servers (config);
   guint n_entries = g_list_model_get_n_items (entries);
+  guint n_running = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
   g_autoptr(GPtrArray) servers = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) running = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) started = g_ptr_array_new ();
 
-  stop_servers (self);
+  for (guint i = 0; i < n_running; i++)
+    g_ptr_array_add (running, g_list_model_get_item (G_LIST_MODEL (self->servers), i));
   g_set_object (&self->config, config);
 
   for (guint i = 0; i < n_entries; i++)
     {
       g_autoptr(ElicitServerConfig) entry = g_list_model_get_item (entries, i);
+      g_autoptr(ElicitServer) server = take_unchanged (running, entry);
 
-      g_autoptr(ElicitServer) server = elicit_server_new (entry, self->queue);
-
-      elicit_server_set_token_store (server, self->token_store);
-      g_signal_connect_object (server, "store-error", G_CALLBACK (server_store_error_cb), self,
-                               G_CONNECT_SWAPPED);
+      if (server == NULL)
+        {
+          server = elicit_server_new (entry, self->queue);
+          elicit_server_set_token_store (server, self->token_store);
+          g_signal_connect_object (server, "store-error", G_CALLBACK (server_store_error_cb),
+                                   self, G_CONNECT_SWAPPED);
+          g_ptr_array_add (started, server);
+        }
       g_ptr_array_add (servers, g_steal_pointer (&server));
     }
 
-  g_list_store_splice (self->servers, 0, 0, servers->pdata, servers->len);
+  for (guint i = 0; i < running->len; i++)
+    elicit_server_stop (g_ptr_array_index (running, i));
+  g_list_store_splice (self->servers, 0, n_running, servers->pdata, servers->len);
 
-  for (guint i = 0; i < servers->len; i++)
-    elicit_server_start (g_ptr_array_index (servers, i));
+  for (guint i = 0; i < started->len; i++)
+    elicit_server_start (g_ptr_array_index (started, i));
 }
 
 /* The file as people write it: ~/.config/elicit/servers.json. */
@@ -642,16 +671,11 @@ show_config_state (ElicitApplication *self,
   g_autofree char *path = file != NULL ? display_path (file) : NULL;
   g_autofree char *hint = NULL;
 
+  /* Said once, on the page, with Open File and Reload beside it. */
+  elicit_window_set_file_actions_visible (window, error != NULL);
   if (error != NULL)
-    {
-      g_autofree char *notice = NULL;
-
-      /* Translators: %s says why, with the file name and where in it */
-      notice = g_strdup_printf (_("The servers file could not be read: %s"), error->message);
-      elicit_window_show_notice (window, notice, TRUE);
-      elicit_window_set_empty_text (window, _("The Servers File Could Not Be Read"),
-                                    error->message);
-    }
+    elicit_window_set_empty_text (window, _("The Servers File Could Not Be Read"),
+                                  error->message);
   else
     {
       /* Translators: %s is the path of the servers file */
@@ -702,6 +726,24 @@ load_config_cb (GObject      *object,
   show_config_state (self, file, error);
 }
 
+static void load_config (ElicitApplication *self);
+
+/* A change on disk, by a text editor or by the window's server editor, is
+ * read at once; servers whose entry did not change go on running. */
+static void
+watch_config (ElicitApplication *self,
+              GFile             *file)
+{
+  if (self->config_monitor != NULL &&
+      g_file_equal (elicit_config_monitor_get_file (self->config_monitor), file))
+    return;
+
+  g_clear_object (&self->config_monitor);
+  self->config_monitor = elicit_config_monitor_new (file);
+  g_signal_connect_object (self->config_monitor, "changed", G_CALLBACK (load_config), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 load_config (ElicitApplication *self)
 {
@@ -713,6 +755,7 @@ load_config (ElicitApplication *self)
 
   file = self->config_file != NULL ? g_object_ref (self->config_file)
                                    : elicit_config_get_default_file ();
+  watch_config (self, file);
   elicit_config_load_async (file, self->load_cancellable, load_config_cb, g_object_ref (self));
 }
 
@@ -1025,6 +1068,7 @@ elicit_application_dispose (GObject *object)
   g_clear_object (&self->config);
   g_clear_object (&self->servers);
   g_clear_object (&self->load_cancellable);
+  g_clear_object (&self->config_monitor);
   g_clear_object (&self->prompter);
   g_clear_object (&self->recent);
   g_clear_object (&self->queue);
