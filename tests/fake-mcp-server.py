@@ -30,7 +30,8 @@
 #   test/exit         (a notification) exits at once with params.status
 #   notifications/cancelled  writes "fake: the client cancelled request <id>" to stderr
 #
-# Options: --crash-on-start writes "fake: crashing on start" to stderr and exits 7.
+# Options: --crash-on-start writes "fake: crashing on start" to stderr and exits 7;
+# --list-fail lists "fail" too, for a client that only calls what is listed.
 
 import json
 import os
@@ -45,6 +46,9 @@ TOOLS = [
     {'name': 'echo', 'description': 'Says back its arguments', 'inputSchema': {'type': 'object'}},
     {'name': 'elicit', 'description': 'Asks the user', 'inputSchema': {'type': 'object'}},
 ]
+if '--list-fail' in sys.argv:
+    TOOLS.append({'name': 'fail', 'title': 'Fail', 'description': 'Answers with an error result',
+                  'inputSchema': {'type': 'object'}})
 
 received = []
 waiting = {}

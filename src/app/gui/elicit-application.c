@@ -179,11 +179,12 @@ describe_withdrawn (const char *name,
                     guint       n,
                     const char *reason)
 {
-  /* Translators: %s is a server's name, %u how many prompts it withdrew, the last %s why */
-  return g_strdup_printf (ngettext ("“%s” withdrew %u prompt: %s",
-                                    "“%s” withdrew %u prompts: %s",
+  /* Not “withdrew”: a server that died withdrew nothing.
+   * Translators: %u is how many prompts were closed, the first %s a server's name, the last why */
+  return g_strdup_printf (ngettext ("%1$u prompt from “%2$s” was closed: %3$s",
+                                    "%1$u prompts from “%2$s” were closed: %3$s",
                                     n),
-                          name, n, reason);
+                          n, name, reason);
 }
 
 /* Each server's log gets what happened since the last time; the toast,
@@ -224,8 +225,12 @@ flush_withdrawn (ElicitApplication  *self,
       ElicitServer *server = find_server (self, key);
       g_autofree char *text = NULL;
 
-      text = describe_withdrawn (key, GPOINTER_TO_UINT (value),
-                                 self->withdrawn_reason != NULL ? self->withdrawn_reason : "");
+      const char *reason = self->withdrawn_reason != NULL ? self->withdrawn_reason : "";
+
+      /* A server that stopped took its prompts with it: say so in its words. */
+      if (server != NULL && elicit_server_get_state (server) == ELICIT_SERVER_STATE_FAILED)
+        reason = elicit_server_get_status (server);
+      text = describe_withdrawn (key, GPOINTER_TO_UINT (value), reason);
       if (server != NULL)
         elicit_server_add_notice (server, text);
 
@@ -818,24 +823,30 @@ show_prompt_action (GSimpleAction *action,
     gtk_window_present (dialog);
 }
 
+/* libadwaita's About window (1.2), as GNOME apps have it. */
 static void
 about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
   ElicitApplication *self = user_data;
-  const char *authors[] = { _("The Elicit authors"), NULL };
+  const char *developers[] = { _("The Elicit authors"), NULL };
+  GtkWidget *about;
 
-  gtk_show_about_dialog (GTK_WINDOW (get_window (self)),
-                         "program-name", _("Elicit"),
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Answer what MCP servers ask you, in native dialogs"),
-                         "website", "https://gitlab.gnome.org/World/elicit",
-                         "license-type", GTK_LICENSE_LGPL_2_1,
-                         "authors", authors,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", get_window (self),
+                        "application-name", _("Elicit"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Answer what MCP servers ask you, in native dialogs"),
+                        "website", "https://gitlab.gnome.org/World/elicit",
+                        "issue-url", "https://gitlab.gnome.org/World/elicit/-/issues",
+                        "license-type", GTK_LICENSE_LGPL_2_1,
+                        "developers", developers,
+                        "developer-name", _("The Elicit authors"),
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static const GActionEntry app_actions[] = {
