@@ -240,14 +240,20 @@ show_status (ElicitDialog *self,
       {
         g_autoptr(ElicitSession) session = elicit_request_dup_session (self->request);
 
+        /* Not Adwaita's information icon, a light bulb: nothing here is a tip. */
         if (session != NULL && elicit_session_get_state (session) == ELICIT_SESSION_STATE_CLOSED)
-          title = _("The server disconnected");
+          {
+            title = _("The server disconnected");
+            icon = "network-offline-symbolic";
+          }
         else
-          title = _("The server withdrew this request");
+          {
+            title = _("The server withdrew this request");
+            icon = "edit-undo-symbolic";
+          }
         draft = dup_draft (self);
         body = g_strdup (draft != NULL ? _("Nothing was sent. What you typed is kept here, for you to copy.")
                                        : _("Nothing was sent. This window closes by itself."));
-        icon = "dialog-information-symbolic";
       }
       break;
 

@@ -278,8 +278,11 @@ create_tool_row (gpointer item,
   GtkWidget *description = gtk_label_new (elicit_server_tool_get_description (tool));
   GtkWidget *row = gtk_list_box_row_new ();
 
+  /* A title is read whole ("Trigger Elicitation Requ…" said nothing): it
+   * wraps; the description is the one cut short. */
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (title, "heading");
   gtk_box_append (GTK_BOX (box), title);
 
