@@ -35,6 +35,7 @@
 #include "protocol/elicit-http-transport.h"
 #include "protocol/elicit-request.h"
 #include "protocol/elicit-input-source.h"
+#include "protocol/elicit-input-rounds.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-prompt-queue.h"
 #include "protocol/elicit-auth-error.h"

@@ -20,6 +20,7 @@ import queue
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -340,6 +341,48 @@ def answers_a_modern_servers_input_requests_for_a_client_without_elicitation(pro
     check_equal([c['id'] for c in calls], [41, 'elicit-proxy-1'], 'the ids the server saw')
     check(not any('inputRequests' in json.dumps(m) for m in proxy.other),
           'the client saw the input requests')
+
+
+def call_with_the_session(*args):
+    """`elicit call` (an ElicitSession) in front of the fake server; returns
+    its status, its stderr and the lines the server received."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, 'received')
+        env = dict(os.environ, FAKE_MCP_RECEIVED=log)
+        env.pop('DISPLAY', None)
+        env.pop('WAYLAND_DISPLAY', None)
+        done = subprocess.run([ELICIT, 'call', '--name', 'fake'] + list(args) +
+                              ['--', PYTHON, FAKE, '--modern'],
+                              env=env, capture_output=True, text=True, timeout=TIMEOUT)
+        with open(log) as f:
+            return done.returncode, done.stderr, [json.loads(line) for line in f]
+
+
+@test
+def a_request_state_that_is_not_a_string_stops_the_proxy_as_it_stops_the_session():
+    # requestState is a string (schema.json): the session and the proxy share
+    # one loop (ElicitInputRounds), so both refuse the same result the same
+    # way, and neither sends a retry.
+    malformed = 'The server asked for input for “tools/call” in a malformed result'
+    arguments = {'state': {'n': 1}}
+
+    status, err, received = call_with_the_session('--tool', 'mrtr', '--arguments', json.dumps(arguments))
+    check_equal(status, 3, 'elicit call\'s exit status: ' + err)
+    check_equal(err.splitlines()[0], 'elicit: “fake” failed: ' + malformed, 'elicit call\'s error')
+    check_equal([m['id'] for m in received if m.get('method') == 'tools/call'], [3],
+                'the tools/call the server received from the session')
+
+    proxy = Proxy()
+    try:
+        reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': arguments,
+                                             '_meta': MODERN_META}, msg_id=41)
+        check_equal(reply, {'jsonrpc': '2.0', 'id': 41,
+                            'error': {'code': -32603, 'message': malformed}},
+                    'the answer the client gets from the proxy')
+        calls = [m for m in proxy.received() if m.get('method') == 'tools/call']
+        check_equal([m['id'] for m in calls], [41], 'the tools/call the server received from the proxy')
+    finally:
+        proxy.close()
 
 
 @with_proxy

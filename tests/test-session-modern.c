@@ -441,6 +441,11 @@ test_hostile_input_requests (Fixture       *f,
       "The server asked for input for “tools/call” in a malformed result" },
     { "{\"resultType\":\"input_required\",\"requestState\":7}",
       "The server asked for input for “tools/call” in a malformed result" },
+    /* A requestState is a string: any other value is not echoed (the
+     * proxy checks the same through the same ElicitInputRounds). */
+    { "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":" FORM ("x") "},"
+      "\"requestState\":{\"n\":1}}",
+      "The server asked for input for “tools/call” in a malformed result" },
     { "{\"resultType\":\"maybe\"}",
       "The server answered “tools/call” with a result of unknown type “maybe”" },
   };

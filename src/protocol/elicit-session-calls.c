@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-http-headers-private.h"
+#include "elicit-input-rounds.h"
 #include "elicit-json-private.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
@@ -388,18 +389,11 @@ elicit_session_list_tools_finish (ElicitSession  *self,
 
 /* Multi-round-trip input (2026-07-28) ------------------------------------------ */
 
-/* A server may ask for input this many times before one call is given up. */
-#define MAX_INPUT_ROUNDS 16
-
 typedef struct
 {
-  char                   *method;
-  JsonObject             *params;         /* the request as first sent */
-  JsonNode               *request_state;  /* echoed, never read */
-  gboolean                has_requests;
+  ElicitInputRounds      *rounds;         /* the request and its retries */
   ElicitProgressCallback  progress;
   gpointer                progress_data;
-  guint                   rounds;
   gboolean                relisted;
 } Rounds;
 
@@ -408,9 +402,7 @@ rounds_free (gpointer data)
 {
   Rounds *rounds = data;
 
-  g_free (rounds->method);
-  g_clear_pointer (&rounds->params, json_object_unref);
-  g_clear_pointer (&rounds->request_state, json_node_unref);
+  g_clear_object (&rounds->rounds);
   g_free (rounds);
 }
 
@@ -418,24 +410,19 @@ static void attempt_cb (GObject      *object,
                         GAsyncResult *result,
                         gpointer      user_data);
 
-/* Sends the request again under a new id, with the answers of the last
- * round and the server's state exactly as it sent it. */
+/* Sends the latest attempt: the request as first made, or its retry. */
 static void
 send_attempt (ElicitSession *self,
-              GTask         *task,
-              JsonObject    *input_responses)
+              GTask         *task)
 {
   Rounds *rounds = g_task_get_task_data (task);
-  g_autoptr(JsonObject) params = elicit_json_object_deep_copy (rounds->params);
+  g_autoptr(JsonObject) params =
+    elicit_json_object_deep_copy (elicit_input_rounds_get_params (rounds->rounds));
 
-  if (input_responses != NULL)
-    json_object_set_object_member (params, "inputResponses", json_object_ref (input_responses));
-  if (rounds->request_state != NULL)
-    json_object_set_member (params, "requestState", json_node_copy (rounds->request_state));
-
-  elicit_session_start_call (self, rounds->method, params, ELICIT_PEER_CALL_PROGRESS_TOKEN,
-                             rounds->progress, rounds->progress_data,
-                             g_task_get_cancellable (task), attempt_cb, task);
+  elicit_session_start_call (self, elicit_input_rounds_get_method (rounds->rounds), params,
+                             ELICIT_PEER_CALL_PROGRESS_TOKEN, rounds->progress,
+                             rounds->progress_data, g_task_get_cancellable (task), attempt_cb,
+                             task);
 }
 
 static void
@@ -445,60 +432,17 @@ answered_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   ElicitSession *self = g_task_get_source_object (task);
-  Rounds *rounds = g_task_get_task_data (task);
-  g_autoptr(JsonObject) responses = NULL;
+  g_autoptr(JsonObject) params = NULL;
   GError *error = NULL;
 
-  responses = elicit_input_source_answer_finish (ELICIT_INPUT_SOURCE (object), result, &error);
-  if (responses == NULL)
+  params = elicit_input_rounds_answer_finish (ELICIT_INPUT_ROUNDS (object), result, &error);
+  if (params == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
 
-  send_attempt (self, g_steal_pointer (&task), rounds->has_requests ? responses : NULL);
-}
-
-/* An InputRequiredResult: ask the user, then try again. Returns FALSE with
- * @error when the result is malformed or the rounds never end. */
-static gboolean
-start_round (ElicitSession  *self,
-             GTask          *task,
-             JsonObject     *result,
-             GError        **error)
-{
-  Rounds *rounds = g_task_get_task_data (task);
-  JsonNode *requests = json_object_get_member (result, "inputRequests");
-  JsonNode *state = json_object_get_member (result, "requestState");
-
-  if (++rounds->rounds > MAX_INPUT_ROUNDS)
-    {
-      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                   _("The server asked for more input %u times without finishing “%s”"),
-                   MAX_INPUT_ROUNDS, rounds->method);
-      return FALSE;
-    }
-
-  if ((requests != NULL && !JSON_NODE_HOLDS_OBJECT (requests)) ||
-      (state != NULL && (!JSON_NODE_HOLDS_VALUE (state) ||
-                         json_node_get_value_type (state) != G_TYPE_STRING)) ||
-      (requests == NULL && state == NULL))
-    {
-      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                   _("The server asked for input for “%s” in a malformed result"), rounds->method);
-      return FALSE;
-    }
-
-  g_clear_pointer (&rounds->request_state, json_node_unref);
-  rounds->request_state = state != NULL ? json_node_copy (state) : NULL;
-  rounds->has_requests = requests != NULL;
-
-  elicit_input_source_answer_async (self->input,
-                                    requests != NULL ? json_node_get_object (requests) : NULL,
-                                    g_task_get_cancellable (task), answered_cb,
-                                    g_object_ref (task));
-
-  return TRUE;
+  send_attempt (self, g_steal_pointer (&task));
 }
 
 static void relist_tools (ElicitSession *self,
@@ -514,6 +458,8 @@ attempt_cb (GObject      *object,
   Rounds *rounds = g_task_get_task_data (task);
   g_autoptr(JsonNode) node = NULL;
   GError *error = NULL;
+  const char *method = elicit_input_rounds_get_method (rounds->rounds);
+  GCancellable *cancellable = g_task_get_cancellable (task);
   JsonObject *answer;
   const char *type;
 
@@ -537,7 +483,7 @@ attempt_cb (GObject      *object,
   if (answer == NULL)
     {
       g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                               _("The server sent a malformed result for “%s”"), rounds->method);
+                               _("The server sent a malformed result for “%s”"), method);
       return;
     }
 
@@ -545,18 +491,19 @@ attempt_cb (GObject      *object,
   type = elicit_session_get_string_member (answer, "resultType");
   if (type == NULL || g_str_equal (type, "complete"))
     g_task_return_pointer (task, json_object_ref (answer), (GDestroyNotify) json_object_unref);
-  else if (g_str_equal (type, "task") && g_str_equal (rounds->method, "tools/call"))
+  else if (g_str_equal (type, "task") && g_str_equal (method, "tools/call"))
     elicit_session_follow_task (self, answer, g_steal_pointer (&task));
-  else if (!g_str_equal (type, "input_required"))
+  else if (elicit_input_rounds_is_input_required (answer))
+    elicit_input_rounds_answer_async (rounds->rounds, answer, cancellable, answered_cb,
+                                      g_steal_pointer (&task));
+  else
     {
       g_autofree char *shown = elicit_text_sanitize_line (type, 40);
 
       g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
                                _("The server answered “%s” with a result of unknown type “%s”"),
-                               rounds->method, shown);
+                               method, shown);
     }
-  else if (!start_round (self, task, answer, &error))
-    g_task_return_error (task, error);
 }
 
 /* Calls the tool unless its definition was rejected. */
@@ -565,7 +512,8 @@ begin_tool_call (ElicitSession *self,
                  GTask         *task)
 {
   Rounds *rounds = g_task_get_task_data (task);
-  const char *name = elicit_session_get_string_member (rounds->params, "name");
+  JsonObject *params = elicit_input_rounds_get_params (rounds->rounds);
+  const char *name = elicit_session_get_string_member (params, "name");
   const char *reason = g_hash_table_lookup (self->invalid_tools, name);
 
   if (reason != NULL)
@@ -580,10 +528,10 @@ begin_tool_call (ElicitSession *self,
     }
 
   if (elicit_session_tool_runs_as_task (self, name))
-    elicit_session_call_tool_as_task (self, rounds->params, rounds->progress, rounds->progress_data,
+    elicit_session_call_tool_as_task (self, params, rounds->progress, rounds->progress_data,
                                       task);
   else
-    send_attempt (self, task, NULL);
+    send_attempt (self, task);
 }
 
 static void
@@ -672,8 +620,7 @@ elicit_session_call_tool_async (ElicitSession          *self,
     json_object_set_object_member (params, "arguments", json_object_ref (arguments));
 
   rounds = g_new0 (Rounds, 1);
-  rounds->method = g_strdup ("tools/call");
-  rounds->params = g_steal_pointer (&params);
+  rounds->rounds = elicit_input_rounds_new (self->input, "tools/call", params);
   rounds->progress = progress_callback;
   rounds->progress_data = progress_data;
   g_task_set_task_data (task, rounds, rounds_free);
