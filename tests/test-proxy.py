@@ -40,8 +40,8 @@ CAPABILITY = {'form': {}, 'url': {}}
 class Proxy:
     """elicit proxy -- fake-mcp-server.py, with the test as its client."""
 
-    def __init__(self, *args, server_args=()):
-        env = dict(os.environ)
+    def __init__(self, *args, server_args=(), extra_env=None):
+        env = dict(os.environ, **(extra_env or {}))
         env.pop('DISPLAY', None)
         env.pop('WAYLAND_DISPLAY', None)
         self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
@@ -381,6 +381,39 @@ def a_request_state_that_is_not_a_string_stops_the_proxy_as_it_stops_the_session
                     'the answer the client gets from the proxy')
         calls = [m for m in proxy.received() if m.get('method') == 'tools/call']
         check_equal([m['id'] for m in calls], [41], 'the tools/call the server received from the proxy')
+    finally:
+        proxy.close()
+
+
+@test
+def a_flood_is_refused_with_the_one_documented_error():
+    # Without a display each request is cancelled as it comes: after a burst
+    # of 20 the rate limit refuses the rest, and the server gets the error
+    # `elicit call` and the app answer with (test-call.py, test-app.py), not
+    # a cancel it could take for a person's. Its own prompter only, as there.
+    proxy = Proxy(extra_env={'ELICIT_PROMPTER': 'local'})
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            log = os.path.join(tmp, 'answers')
+            proxy.initialize({})
+            reply = proxy.request('tools/call', {'name': 'flood', 'arguments': {'count': 60, 'log': log}},
+                                  msg_id=9)
+            check_equal(reply['result']['content'][0]['text'], 'sent', 'the tool\'s answer')
+            deadline = time.monotonic() + TIMEOUT
+            while True:
+                answers = [m for m in proxy.received() if str(m.get('id')).startswith('flood-')]
+                if len(answers) == 60 or time.monotonic() > deadline:
+                    break
+        check_equal(sorted(a['id'] for a in answers), sorted('flood-%d' % i for i in range(60)),
+                    'one answer for each request')
+        cancelled = [a for a in answers if a.get('result') == {'action': 'cancel'}]
+        refused = [a for a in answers if 'error' in a]
+        check_equal(len(cancelled), 20, 'requests cancelled')
+        check_equal(len(refused), 40, 'requests refused')
+        check(all(a['error'] == {'code': -31000, 'message': 'Refused without asking the user: too many requests'}
+                  for a in refused), 'the error of a refused request: %r' % refused[:1])
+        check(not any(str(m.get('id')).startswith('flood-') for m in proxy.other),
+              'the client saw the flood')
     finally:
         proxy.close()
 

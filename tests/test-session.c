@@ -1098,9 +1098,11 @@ test_elicitation_flood (Fixture       *f,
   fake_peer_sync (f->peer);
   g_assert_cmpuint (f->requests->len, ==, 64);
 
-  /* The 65th waiting request is turned away at once. */
+  /* The 65th waiting request is turned away at once, with the error of a
+   * request refused unseen: never an answer a person could have given. */
   send_elicitation (f, "999", FORM_PARAMS);
-  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{\"action\":\"cancel\"}}");
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":999,\"error\":{\"code\":-31000,"
+                             "\"message\":\"Refused without asking the user: too many requests\"}}");
   g_assert_cmpuint (f->requests->len, ==, 64);
 
   /* Answering one makes room again. */
