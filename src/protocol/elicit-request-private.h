@@ -37,9 +37,6 @@ void     elicit_request_set_session   (ElicitRequest          *self,
  * Returns whether the state changed. */
 gboolean elicit_request_withdraw      (ElicitRequest          *self,
                                        const char             *reason);
-/* URL mode: the server reports the interaction complete. An ACCEPTED
- * request becomes COMPLETED. Returns whether the state changed. */
-gboolean elicit_request_complete      (ElicitRequest          *self);
 /* Whether the request still waits for something: PENDING, or an accepted
  * URL request waiting for its completion. */
 gboolean elicit_request_is_open       (ElicitRequest          *self);

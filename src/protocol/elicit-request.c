@@ -907,6 +907,22 @@ elicit_request_withdraw (ElicitRequest *self,
   return TRUE;
 }
 
+/**
+ * elicit_request_complete:
+ * @self: an accepted URL request
+ *
+ * Marks an accepted URL request done. The server's
+ * `notifications/elicitation/complete` does this; so does a person who says
+ * they finished in the browser (closing the dialog that waits, or its "I've
+ * Finished"): call this then, and whoever waits on the request, such as a
+ * tool call that goes again once its -32042 steps are done, goes on. It
+ * becomes [enum@RequestState.COMPLETED] and [signal@Request::completed] is
+ * emitted; nothing is sent.
+ *
+ * Returns: %TRUE if the request was an accepted URL request, now complete
+ *
+ * Since: 1.2
+ */
 gboolean
 elicit_request_complete (ElicitRequest *self)
 {

@@ -121,5 +121,7 @@ ELICIT_AVAILABLE_IN_ALL
 void                elicit_request_decline            (ElicitRequest  *self);
 ELICIT_AVAILABLE_IN_ALL
 void                elicit_request_cancel             (ElicitRequest  *self);
+ELICIT_AVAILABLE_IN_ALL
+gboolean            elicit_request_complete           (ElicitRequest  *self);
 
 G_END_DECLS

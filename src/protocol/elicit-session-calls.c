@@ -13,6 +13,7 @@
 
 #include "elicit-http-headers-private.h"
 #include "elicit-input-rounds.h"
+#include "elicit-request-private.h"
 #include "elicit-json-private.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
@@ -389,19 +390,31 @@ elicit_session_list_tools_finish (ElicitSession  *self,
 
 /* Multi-round-trip input (2026-07-28) ------------------------------------------ */
 
+/* A call answered -32042 is sent again at most this many times. */
+#define MAX_URL_RETRIES 3
+
 typedef struct
 {
   ElicitInputRounds      *rounds;         /* the request and its retries */
   ElicitProgressCallback  progress;
   gpointer                progress_data;
   gboolean                relisted;
+  /* -32042: the error, its URL requests waiting for the user, and how
+   * often the call was sent again after them */
+  GError                 *url_error;
+  GPtrArray              *url_requests;
+  GSource                *url_cancel_source;
+  guint                   url_retries;
 } Rounds;
+
+static void stop_url_requests (Rounds *rounds);
 
 static void
 rounds_free (gpointer data)
 {
   Rounds *rounds = data;
 
+  stop_url_requests (rounds);
   g_clear_object (&rounds->rounds);
   g_free (rounds);
 }
@@ -423,6 +436,141 @@ send_attempt (ElicitSession *self,
                              ELICIT_PEER_CALL_PROGRESS_TOKEN, rounds->progress,
                              rounds->progress_data, g_task_get_cancellable (task), attempt_cb,
                              task);
+}
+
+/* URL elicitations a -32042 asks for (2025-11-25) ------------------------------ */
+
+static void url_request_state_cb (ElicitRequest *request,
+                                  GParamSpec    *pspec,
+                                  GTask         *task);
+
+static void
+stop_url_requests (Rounds *rounds)
+{
+  g_autoptr(GPtrArray) requests = g_steal_pointer (&rounds->url_requests);
+
+  for (guint i = 0; requests != NULL && i < requests->len; i++)
+    g_signal_handlers_disconnect_matched (g_ptr_array_index (requests, i), G_SIGNAL_MATCH_FUNC,
+                                          0, 0, NULL, url_request_state_cb, NULL);
+  if (rounds->url_cancel_source != NULL)
+    g_source_destroy (rounds->url_cancel_source);
+  g_clear_pointer (&rounds->url_cancel_source, g_source_unref);
+  g_clear_error (&rounds->url_error);
+}
+
+/* Once no step waits (each complete, withdrawn or refused), the call goes
+ * again, or fails with the -32042 if the user said no to one. */
+static void
+url_request_state_cb (ElicitRequest *request,
+                      GParamSpec    *pspec,
+                      GTask         *task)
+{
+  ElicitSession *self = g_task_get_source_object (task);
+  Rounds *rounds = g_task_get_task_data (task);
+  gboolean said_no = FALSE;
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      stop_url_requests (rounds);
+      g_object_unref (task);
+      return;
+    }
+
+  for (guint i = 0; i < rounds->url_requests->len; i++)
+    switch (elicit_request_get_state (g_ptr_array_index (rounds->url_requests, i)))
+      {
+      case ELICIT_REQUEST_STATE_PENDING:
+      case ELICIT_REQUEST_STATE_ACCEPTED:
+        return;
+      case ELICIT_REQUEST_STATE_DECLINED:
+      case ELICIT_REQUEST_STATE_CANCELLED:
+        said_no = TRUE;
+        break;
+      case ELICIT_REQUEST_STATE_WITHDRAWN:
+      case ELICIT_REQUEST_STATE_COMPLETED:
+      default:
+        break;
+      }
+
+  if (said_no)
+    {
+      GError *error = g_steal_pointer (&rounds->url_error);
+
+      stop_url_requests (rounds);
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+
+  stop_url_requests (rounds);
+  rounds->url_retries++;
+  send_attempt (self, task);
+}
+
+/* From the main loop, never inside g_cancellable_cancel(). */
+static gboolean
+url_cancelled_cb (GCancellable *cancellable,
+                  gpointer      data)
+{
+  GTask *task = data;
+  Rounds *rounds = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) requests = g_ptr_array_ref (rounds->url_requests);
+
+  /* The first withdrawal ends the call (url_request_state_cb). */
+  g_object_ref (task);
+  for (guint i = 0; i < requests->len; i++)
+    elicit_request_withdraw (g_ptr_array_index (requests, i), _("The call was cancelled"));
+  g_object_unref (task);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows the steps a -32042 lists, as any elicitation is shown, and waits
+ * for them; FALSE when there are none to show, or the call went again
+ * often enough. Takes @task when it returns TRUE. */
+static gboolean
+start_url_requests (ElicitSession *self,
+                    GTask         *task,
+                    GError        *error)
+{
+  Rounds *rounds = g_task_get_task_data (task);
+  GPtrArray *requests = elicit_session_error_get_elicitations (error);
+  GCancellable *cancellable = g_task_get_cancellable (task);
+
+  if (requests == NULL || requests->len == 0 || rounds->url_retries >= MAX_URL_RETRIES)
+    return FALSE;
+
+  rounds->url_error = error;
+  rounds->url_requests = g_ptr_array_ref (requests);
+  for (guint i = 0; i < requests->len; i++)
+    g_signal_connect (g_ptr_array_index (requests, i), "notify::state",
+                      G_CALLBACK (url_request_state_cb), task);
+  if (cancellable != NULL)
+    {
+      rounds->url_cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (rounds->url_cancel_source, G_SOURCE_FUNC (url_cancelled_cb), task,
+                             NULL);
+      g_source_set_static_name (rounds->url_cancel_source, "[elicit] URL steps cancelled");
+      g_source_attach (rounds->url_cancel_source, g_main_context_get_thread_default ());
+    }
+
+  /* A handler may answer one at once (a refusal, no display): held, and
+   * the rest left unshown once the call has ended. */
+  {
+    g_autoptr(GTask) hold = g_object_ref (task);
+    g_autoptr(GPtrArray) shown = g_ptr_array_ref (requests);
+
+    for (guint i = 0; i < shown->len && rounds->url_requests != NULL; i++)
+      {
+        g_autoptr(ElicitRequest) request = g_object_ref (g_ptr_array_index (shown, i));
+
+        if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+          g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_ELICITATION], 0,
+                         request);
+      }
+  }
+
+  return TRUE;
 }
 
 static void
@@ -473,6 +621,14 @@ attempt_cb (GObject      *object,
           g_error_free (error);
           rounds->relisted = TRUE;
           relist_tools (self, g_steal_pointer (&task));
+          return;
+        }
+      /* URL steps first: shown, then the call goes again. */
+      if (g_error_matches (error, ELICIT_SESSION_ERROR,
+                           ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED) &&
+          start_url_requests (self, task, error))
+        {
+          g_steal_pointer (&task);
           return;
         }
       g_task_return_error (task, error);
