@@ -738,11 +738,17 @@ relist_tools (ElicitSession *self,
  * elicitations become requests like any other, and once the user answered
  * them all the call is sent again, under a new id, with the answers and the
  * server's `requestState` exactly as it was sent, for as many rounds as the
- * server needs, up to 16.
+ * server needs, up to 16 ([class@InputRounds] does this, for `elicit proxy`
+ * too).
  *
- * The call fails with [error@SessionError.URL_ELICITATION_REQUIRED] when
- * the server needs the user to complete URL elicitations first; get them
- * with [func@SessionError.get_elicitations], then offer to retry.
+ * A 2025-11-25 server may answer -32042 instead: the user must first
+ * complete the URL elicitations the error lists. They arrive through
+ * [signal@Session::elicitation] like any other, and once none is left
+ * waiting (each completed by the server's notice, or by the person's word
+ * through [method@Request.complete]) the call is sent again, three times at
+ * most. If the user declines or cancels one, the call fails with
+ * [error@SessionError.URL_ELICITATION_REQUIRED], whose
+ * [func@SessionError.get_elicitations] lists them.
  *
  * Since: 1.0
  */
