@@ -700,6 +700,20 @@ test_cancel (Fixture       *f,
   "\"message\":\"This request requires more information.\"," \
   "\"data\":{\"elicitations\":[" URL_PARAMS ("e-1") "," FORM_PARAMS ",42]}}}"
 
+/* Calls the tool "files", which the server answers -32042 with one URL
+ * elicitation (and two entries that are not valid there). */
+static void
+call_answered_url_required (Fixture *f,
+                            Result  *res)
+{
+  connected (f);
+  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, result_cb, res);
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+                             "{\"name\":\"files\",\"_meta\":{\"progressToken\":2}}}");
+  fake_peer_send_line (f->peer, URL_REQUIRED ("2"));
+  fake_peer_sync (f->peer);
+}
+
 static void
 test_url_elicitation_required_then_the_call_goes_again (Fixture       *f,
                                                         gconstpointer  data)
@@ -709,12 +723,7 @@ test_url_elicitation_required_then_the_call_goes_again (Fixture       *f,
   ElicitRequest *request;
   Result res = { 0 };
 
-  connected (f);
-  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, result_cb, &res);
-  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
-                             "{\"name\":\"files\",\"_meta\":{\"progressToken\":2}}}");
-  fake_peer_send_line (f->peer, URL_REQUIRED ("2"));
-  fake_peer_sync (f->peer);
+  call_answered_url_required (f, &res);
 
   /* Only the URL elicitation is shown, as any elicitation is; the form and
    * the 42 are not valid there. The call waits for it. */
@@ -753,12 +762,7 @@ test_url_elicitation_required_declined_fails_the_call (Fixture       *f,
   GPtrArray *elicitations;
   Result res = { 0 };
 
-  connected (f);
-  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, result_cb, &res);
-  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
-                             "{\"name\":\"files\",\"_meta\":{\"progressToken\":2}}}");
-  fake_peer_send_line (f->peer, URL_REQUIRED ("2"));
-  fake_peer_sync (f->peer);
+  call_answered_url_required (f, &res);
   g_assert_cmpuint (f->requests->len, ==, 1);
 
   /* The user says no: the call fails with the server's -32042 and its steps. */
