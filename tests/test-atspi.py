@@ -12,14 +12,12 @@
 # received (the tool's result text). Run with Debian's /usr/bin/python3 and
 # python3-pyatspi, under dbus-run-session and Xvfb.
 
-import json
 import os
-import subprocess
 import sys
 
-from atspi_helpers import (KEY_ESCAPE, TIMEOUT, Failure, check, check_equal, describe, do_action, find,
+from atspi_helpers import (KEY_ESCAPE, DialogHost as Host, check, check_equal, do_action, find,
                            pick_option, press, run_tests, sensitive, set_text, share_display_with_the_bus,
-                           showing, skip_all, tab_stops, test, unnamed_stops, wait_for, wait_sensitive, walk)
+                           skip_all, tab_stops, test, unnamed_stops, wait_for, wait_sensitive, walk)
 
 if not os.environ.get('DBUS_SESSION_BUS_ADDRESS'):
     skip_all('no session bus (run under dbus-run-session)')
@@ -37,53 +35,6 @@ try:
     import pyatspi
 except ImportError:
     skip_all('python3-pyatspi is not installed')
-
-
-class Host:
-    """atspi-dialog-host running one tool call against the demo server."""
-
-    def __init__(self, tool, arguments='{}', *server_arguments, request=None):
-        env = dict(os.environ)
-        # The program must talk to the accessibility bus.
-        env.pop('GTK_A11Y', None)
-        env.pop('NO_AT_BRIDGE', None)
-        env['GDK_BACKEND'] = 'x11'
-        argv = ['--request', json.dumps(request)] if request is not None else \
-            [SERVER, tool, arguments] + list(server_arguments)
-        self.process = subprocess.Popen([HOST] + argv, env=env, stdout=subprocess.PIPE, text=True)
-
-    def application(self):
-        desktop = pyatspi.Registry.getDesktop(0)
-        for i in range(desktop.childCount):
-            app = desktop.getChildAtIndex(i)
-            if app is not None and app.get_process_id() == self.process.pid:
-                return app
-        return None
-
-    def dialog(self):
-        def found():
-            app = self.application()
-            if app is None:
-                return None
-            for i in range(app.childCount):
-                frame = app.getChildAtIndex(i)
-                if frame is not None and frame.name.startswith('Request from ') and showing(frame):
-                    return frame
-            return None
-        return wait_for('the dialog', found)
-
-    def result(self):
-        try:
-            out, _ = self.process.communicate(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            raise Failure('the program did not finish')
-        return out.strip()
-
-    def close(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
 
 
 @test

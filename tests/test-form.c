@@ -155,6 +155,19 @@ find_check_now (GtkWidget  *root,
   return NULL;
 }
 
+static GtkWidget *
+find_label_now (GtkWidget  *root,
+                const char *text)
+{
+  g_autoptr(GPtrArray) labels = find_all (root, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0)
+      return labels->pdata[i];
+
+  return NULL;
+}
+
 static void
 spin_until (gboolean (*done) (gpointer),
             gpointer   data)
@@ -613,36 +626,64 @@ test_number_bounds_come_from_the_schema (void)
   g_assert_finalize_object (form);
 }
 
+/* A Clear button anywhere in the row: there must be none. */
 static GtkWidget *
 clear_button_of (GtkWidget *input)
 {
   g_autoptr(GPtrArray) buttons = find_all (editor_of (input), GTK_TYPE_BUTTON);
 
   for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_widget_get_tooltip_text (buttons->pdata[i]), "Clear") == 0)
+    if (g_strcmp0 (gtk_widget_get_tooltip_text (buttons->pdata[i]), "Clear") == 0 ||
+        g_strcmp0 (gtk_button_get_icon_name (buttons->pdata[i]), "edit-clear-symbolic") == 0)
       return buttons->pdata[i];
 
   return NULL;
 }
 
+/* Runs what @keyval does on @input's editor, as a key press in the field
+ * bubbling up would; returns whether anything handled it. */
+static gboolean
+press_key_in (GtkWidget *input,
+              guint      keyval)
+{
+  GtkWidget *editor = editor_of (input);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (editor);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, 0);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, editor,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+
+  return FALSE;
+}
+
+/* Emptying a number makes it absent; no Clear button comes and goes. */
 static void
 test_clearing_a_number_makes_it_absent_again (void)
 {
   ElicitForm *form = form_new (optional_schema);
   GtkWidget *age = field_widget (form, "age");
-  GtkWidget *clear = clear_button_of (age);
 
-  g_assert_nonnull (clear);
-  g_assert_false (gtk_widget_get_visible (clear));
+  g_assert_null (clear_button_of (age));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (age), 0);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (age), 3);
-  g_assert_true (gtk_widget_get_visible (clear));
   assert_content (form, "{\"age\":3}");
+  g_assert_null (clear_button_of (age));
 
-  g_signal_emit_by_name (clear, "clicked");
+  gtk_editable_set_text (GTK_EDITABLE (age), "");
   assert_content (form, "{}");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (age)), ==, "");
-  g_assert_false (gtk_widget_get_visible (clear));
 
   g_assert_finalize_object (form);
 }
@@ -669,16 +710,26 @@ test_optional_boolean_is_absent_until_flipped (void)
 {
   ElicitForm *form = form_new (optional_schema);
   GtkWidget *subscribe = field_widget (form, "subscribe");
-  GtkWidget *clear = clear_button_of (subscribe);
+  GtkWidget *note = find_label_now (editor_of (subscribe), "Not set");
 
   assert_content (form, "{}");
+  g_assert_nonnull (note);
+  g_assert_false (press_key_in (subscribe, GDK_KEY_Delete));
   gtk_switch_set_active (GTK_SWITCH (subscribe), TRUE);
   assert_content (form, "{\"subscribe\":true}");
   gtk_switch_set_active (GTK_SWITCH (subscribe), FALSE);
   assert_content (form, "{\"subscribe\":false}");
 
-  g_assert_nonnull (clear);
-  g_signal_emit_by_name (clear, "clicked");
+  /* No Clear button: Delete or Backspace on the switch, and the note keeps
+   * its place, empty, so nothing moves. */
+  g_assert_null (clear_button_of (subscribe));
+  g_assert_true (gtk_widget_get_visible (note));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (note)), ==, "");
+  g_assert_true (press_key_in (subscribe, GDK_KEY_Delete));
+  assert_content (form, "{}");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (note)), ==, "Not set");
+  gtk_switch_set_active (GTK_SWITCH (subscribe), TRUE);
+  g_assert_true (press_key_in (subscribe, GDK_KEY_BackSpace));
   assert_content (form, "{}");
 
   g_assert_finalize_object (form);
@@ -711,7 +762,8 @@ test_required_boolean_waits_for_a_choice (void)
   g_assert_false (gtk_check_button_get_active (no));
   assert_content (form, "{\"agree\":true}");
   /* There is no "not answered" to go back to. */
-  g_assert_false (gtk_widget_get_visible (clear_button_of (agree)));
+  g_assert_false (press_key_in (agree, GDK_KEY_Delete));
+  assert_content (form, "{\"agree\":true}");
 
   g_assert_finalize_object (form);
 }
@@ -723,18 +775,16 @@ test_a_lone_question_reads_yes_or_no (void)
                                "\"confirm\":{\"type\":\"boolean\","
                                "\"title\":\"Delete the file demo.txt?\"}}}");
   GtkWidget *confirm = field_widget (form, "confirm");
-  GtkWidget *clear = clear_button_of (confirm);
 
   g_assert_true (GTK_IS_BOX (confirm));
   g_assert_nonnull (find_check_now (confirm, "Yes"));
   assert_content (form, "{}");
   g_assert_true (elicit_form_get_valid (form));
-  g_assert_false (gtk_widget_get_visible (clear));
+  g_assert_null (clear_button_of (confirm));
 
   gtk_check_button_set_active (find_check_now (confirm, "No"), TRUE);
   assert_content (form, "{\"confirm\":false}");
-  g_assert_true (gtk_widget_get_visible (clear));
-  g_signal_emit_by_name (clear, "clicked");
+  g_assert_true (press_key_in (confirm, GDK_KEY_Delete));
   assert_content (form, "{}");
   g_assert_false (gtk_check_button_get_active (find_check_now (confirm, "No")));
   g_assert_finalize_object (form);

@@ -52,6 +52,7 @@ struct _ElicitDialog
 
   guint                   launching : 1;
   guint                   closing : 1;
+  guint                   lost_to_popover : 1;
 
   /* Template widgets */
   GtkLabel               *window_title_label;

@@ -30,12 +30,15 @@
  * the URL the server wants opened, its registrable domain highlighted and any
  * warnings listed (URL mode, see [class@Elicit.UrlInfo]).
  *
- * **Decline**, **Cancel** and **Accept** answer the request. Accept is never
- * the default widget: Return alone never accepts, and Accept stays
+ * **Decline**, **Cancel** and **Send** answer the request. Send stays
  * insensitive until the form is valid and for
  * [property@Dialog:accept-delay] milliseconds after the dialog is mapped or
  * regains focus, so keystrokes and clicks meant for another window cannot
- * accept a request that just appeared. Escape and closing the window cancel.
+ * answer a request that just appeared. After that, Return in a one-line
+ * field sends a valid form (and shows what is missing in one that is not),
+ * and Ctrl+Return sends from anywhere; Send is never the default widget, so
+ * Return on another button does only what that button says. Escape and
+ * closing the window cancel.
  * Every request ends with exactly one answer: a dialog destroyed while its
  * request is pending cancels it.
  *
@@ -432,13 +435,37 @@ elicit_dialog_unmap (GtkWidget *widget)
   GTK_WIDGET_CLASS (elicit_dialog_parent_class)->unmap (widget);
 }
 
+static gboolean
+shows_popover (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget))
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_popover (child))
+      return TRUE;
+
+  return FALSE;
+}
+
 static void
 is_active_changed_cb (ElicitDialog *self)
 {
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    {
+      /* A drop-down's list takes the focus from the window while it is
+       * open: coming back from it is not coming to the front. */
+      self->lost_to_popover = shows_popover (GTK_WIDGET (self));
+      return;
+    }
+
   /* Only on coming to the front: a window that never gets the focus (no
    * window manager) must still be usable with the mouse. */
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_window_is_active (GTK_WINDOW (self)))
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->lost_to_popover)
     elicit_accept_guard_restart (&self->accept_guard);
+  self->lost_to_popover = FALSE;
 }
 
 /* Say why Accept waits */
@@ -609,6 +636,20 @@ fill_attention (ElicitDialog *self)
     }
 }
 
+/* Return in a one-line field answers, as in every form people know, once
+ * the delay has passed; during the delay it does nothing at all. */
+static void
+form_activate_cb (ElicitDialog *self)
+{
+  if (!elicit_dialog_is_pending (self) || !self->accept_guard.armed || self->launching)
+    return;
+
+  if (can_accept (self))
+    elicit_dialog_accept (self);
+  else
+    elicit_form_show_all_errors (self->form);
+}
+
 static void
 form_valid_changed_cb (ElicitDialog *self)
 {
@@ -701,6 +742,9 @@ build_form (ElicitDialog *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->form, "changed",
                            G_CALLBACK (update_attention), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->form, "activate",
+                           G_CALLBACK (form_activate_cb), self,
                            G_CONNECT_SWAPPED);
 
   self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -1037,8 +1081,10 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "dialog.cancel-all", NULL, cancel_all_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.cancel", NULL);
-  /* Return alone never accepts (it may be meant for a field); Ctrl+Return
-   * does, once the safety delay has passed, as the action checks. */
+  /* Ctrl+Return answers from anywhere, a multi-line field included, once
+   * the safety delay has passed, as the action checks; Return alone does
+   * from a one-line field (form_activate_cb()). Accept is never the
+   * default widget, so Return on another button does only what it says. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "dialog.accept", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "dialog.accept", NULL);
 }

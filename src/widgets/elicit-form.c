@@ -94,6 +94,7 @@ enum {
 
 enum {
   CHANGED,
+  ACTIVATE,
   N_SIGNALS
 };
 
@@ -218,6 +219,13 @@ editor_commit_cb (ElicitForm        *self,
   show_row_error (self, row);
 }
 
+static void
+editor_activate_cb (ElicitForm        *self,
+                    ElicitFieldEditor *editor)
+{
+  g_signal_emit (self, signals[ACTIVATE], 0);
+}
+
 /* ---- building rows ------------------------------------------------------ */
 
 static GtkWidget *
@@ -327,6 +335,7 @@ row_new (ElicitForm  *self,
   g_object_set_data (G_OBJECT (row->editor), "elicit-form-row", row);
   g_signal_connect_swapped (row->editor, "changed", G_CALLBACK (editor_changed_cb), self);
   g_signal_connect_swapped (row->editor, "commit", G_CALLBACK (editor_commit_cb), self);
+  g_signal_connect_swapped (row->editor, "activate", G_CALLBACK (editor_activate_cb), self);
 
   return row;
 }
@@ -489,6 +498,27 @@ elicit_form_class_init (ElicitFormClass *klass)
    */
   signals[CHANGED] =
     g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * ElicitForm::activate:
+   * @self: the form
+   *
+   * Emitted when the user pressed Return in a one-line field (an entry or a
+   * number), as people do to submit a form. The field has taken what was
+   * typed: [property@Form:valid] is up to date. A multi-line field keeps
+   * Return for new lines and never emits it.
+   *
+   * Submit the form when it is valid, or show its errors with
+   * [method@Form.show_all_errors].
+   *
+   * Since: 1.2
+   */
+  signals[ACTIVATE] =
+    g_signal_new ("activate",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,

@@ -344,6 +344,12 @@ commit_cb (ElicitTextEditor *self)
 }
 
 static void
+activate_cb (ElicitTextEditor *self)
+{
+  elicit_field_editor_emit_activate (ELICIT_FIELD_EDITOR (self));
+}
+
+static void
 watch_focus (ElicitTextEditor *self,
              GtkWidget        *widget)
 {
@@ -391,7 +397,7 @@ build_entry (ElicitTextEditor *self)
       break;
     }
 
-  g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (commit_cb), self);
+  g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (activate_cb), self);
   watch_focus (self, self->entry);
 }
 

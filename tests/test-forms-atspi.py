@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+# test-forms-atspi.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# A person answers the demo server's everyday prompts with the keyboard
+# alone: typed keys (Tab, Return, Space, arrows, text), never a mouse, never
+# an accessibility action on the answer buttons. The accessibility tree is
+# only read: to find where the focus is, what a label says, what is
+# sensitive. What the server received is the tool's result text, printed by
+# atspi-dialog-host. Run with Debian's /usr/bin/python3 and python3-pyatspi,
+# under dbus-run-session and Xvfb.
+
+import os
+import sys
+
+from atspi_helpers import (KEY_DOWN, KEY_RETURN, KEY_SPACE, KEY_TAB, KEY_UP, DialogHost, atspi_missing,
+                           Failure, check, check_equal, describe, find, focused, focused_object, press, run_tests, sensitive,
+                           skip_all, test, wait_for)
+
+missing = atspi_missing()
+if missing:
+    skip_all(missing)
+if not os.environ.get('ELICIT_ATSPI_HOST') or not os.environ.get('ELICIT_DEMO_SERVER'):
+    skip_all('ELICIT_ATSPI_HOST and ELICIT_DEMO_SERVER must name the programs')
+
+import pyatspi  # noqa: E402
+
+KEY_SHIFT_TAB = 0xfe20  # ISO_Left_Tab, what Shift+Tab sends
+
+
+def type_text(text):
+    pyatspi.Registry.generateKeyboardEvent(0, text, pyatspi.KEY_STRING)
+
+
+def wait_focus(dialog, role, name):
+    """Waits until the keyboard focus is on the role called name."""
+    last = []
+
+    def there():
+        acc = focused_object(dialog)
+        last[:] = [acc]
+        return acc if acc is not None and acc.getRoleName() == role and acc.name == name else None
+    try:
+        return wait_for('the focus on %s %r' % (role, name), there)
+    except Failure as e:
+        raise Failure('%s (it is on %s)' % (e, describe(last[0]) if last and last[0] else 'nothing'))
+
+
+def text_of(acc):
+    contents = acc.queryText()
+    # GTK 4.8 answers getText (0, -1) with nothing: ask for the exact range.
+    return contents.getText(0, contents.characterCount)
+
+
+def wait_text(field, text):
+    wait_for('%r in %s' % (text, field.name), lambda: text_of(field) == text)
+
+
+def ready(dialog, role, name):
+    """The dialog is active and past its accept delay: name is sensitive."""
+    wait_for('the dialog to be active', lambda: dialog.getState().contains(pyatspi.STATE_ACTIVE))
+    return wait_for('%s %r to be sensitive' % (role, name),
+                    lambda: (lambda acc: acc if acc is not None and sensitive(acc) else None)(
+                        find(dialog, role, name)))
+
+
+def choose_with_keys(dialog, name, option):
+    """With the focus on the drop-down name: Space opens it, arrows go to
+    option, Return picks it."""
+    combo = find(dialog, 'combo box', name)
+    press(KEY_SPACE)
+
+    def item():
+        for acc in _walk(combo):
+            if acc.getRoleName() == 'list item' and \
+                    any(child.getRoleName() == 'label' and child.name == option for child in _walk(acc)):
+                return acc
+        return None
+    wanted = wait_for('the option %r' % option, item)
+    current = wait_for('a focused row', lambda: next((acc for acc in _walk(wanted.parent)
+                                                      if acc.getRoleName() == 'list item' and focused(acc)),
+                                                     None))
+    steps = wanted.getIndexInParent() - current.getIndexInParent()
+    for _ in range(abs(steps)):
+        press(KEY_DOWN if steps > 0 else KEY_UP)
+    press(KEY_RETURN)
+    wait_for('the drop-down to show %r' % option,
+             lambda: any(acc.getRoleName() == 'label' and acc.name == option
+                         for acc in _walk(combo.getChildAtIndex(0))))
+
+
+def _walk(acc):
+    yield acc
+    for i in range(acc.childCount):
+        child = acc.getChildAtIndex(i)
+        if child is not None:
+            yield from _walk(child)
+
+
+@test
+def return_in_a_field_sends_the_registration_form():
+    host = DialogHost('register_user')
+    try:
+        dialog = host.dialog()
+        ready(dialog, 'push button', 'Cancel')
+        username = wait_focus(dialog, 'text', 'Username')
+        type_text('ada_l')
+        wait_text(username, 'ada_l')
+        press(KEY_TAB)
+        email = wait_focus(dialog, 'text', 'Email Address')
+        type_text('ada@example.com')
+        wait_text(email, 'ada@example.com')
+        press(KEY_TAB)
+        age = wait_focus(dialog, 'spin button', 'Age')
+        type_text('36')
+        wait_text(age, '36')
+
+        # The country is still missing: Return sends nothing and goes there.
+        press(KEY_RETURN)
+        wait_focus(dialog, 'push button', 'Country')
+        choose_with_keys(dialog, 'Country', 'Germany')
+        wait_focus(dialog, 'push button', 'Country')
+        press(KEY_SHIFT_TAB)
+        wait_focus(dialog, 'spin button', 'Age')
+        # Coming back from the drop-down's list is not coming to the front:
+        # the answer button does not wait again.
+        check(sensitive(find(dialog, 'push button', 'Accept')), 'the answer button waits again')
+        press(KEY_RETURN)
+
+        check_equal(host.result(),
+                    'RESULT accept: {"username":"ada_l","email":"ada@example.com","age":36,'
+                    '"country":"de","newsletter":false}',
+                    'what the server received')
+    finally:
+        host.close()
+
+
+if __name__ == '__main__':
+    sys.exit(run_tests('FormsAtspi'))
