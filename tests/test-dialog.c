@@ -555,29 +555,66 @@ test_numbers_are_sent_as_typed (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"age\":13}}");
 }
 
-/* "Delete the file?" with nothing chosen: Accept waits; "No" sends false. */
+#define QUESTION \
+  "{\"message\": \"The tool wants to delete a file.\", \"requestedSchema\": " \
+  "{\"type\": \"object\", \"properties\": {\"confirm\": {\"type\": \"boolean\", " \
+  "\"title\": \"Delete the file demo.txt?\"}}, \"required\": [\"confirm\"]}}"
+
+/* "Delete the file?" is a question: No and Yes answer it in one click,
+ * each sending exactly its answer; there is no form and no Send. */
 static void
-test_a_yes_no_question_waits_for_the_answer (Fixture       *fixture,
-                                             gconstpointer  data)
+test_a_yes_no_question_is_answered_with_a_button (Fixture       *fixture,
+                                                  gconstpointer  data)
 {
-  GtkWidget *group;
-  GtkWidget *no;
+  gboolean yes = GPOINTER_TO_INT (data);
+  GtkWidget *button;
 
-  show_dialog (fixture,
-               "{\"message\": \"The tool wants to delete a file.\", \"requestedSchema\": "
-               "{\"type\": \"object\", \"properties\": {\"confirm\": {\"type\": \"boolean\", "
-               "\"title\": \"Delete the file demo.txt?\"}}, \"required\": [\"confirm\"]}}", 0);
+  show_dialog (fixture, QUESTION, 0);
   g_assert_true (shows_label (fixture, "Delete the file demo.txt?"));
+  g_assert_null (elicit_dialog_get_form (dialog (fixture)));
+  g_assert_false (gtk_widget_get_visible (elicit_dialog_get_accept_button (dialog (fixture))));
   g_assert_false (accept_sensitive (fixture));
+  g_assert_true (gtk_widget_get_visible (elicit_dialog_get_decline_button (dialog (fixture))));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (elicit_dialog_get_answer_button (dialog (fixture), TRUE))))),
+                   ==, "_Yes");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (elicit_dialog_get_answer_button (dialog (fixture), FALSE))))),
+                   ==, "_No");
 
-  group = elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "confirm");
-  no = gtk_widget_get_last_child (group);
-  g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (no)), ==, "No");
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (no), TRUE);
+  button = elicit_dialog_get_answer_button (dialog (fixture), yes);
+  g_assert_false (gtk_widget_get_receives_default (button));
+  click (button);
+  assert_answers (fixture, yes ? "{\"action\":\"accept\",\"content\":{\"confirm\":true}}"
+                               : "{\"action\":\"accept\",\"content\":{\"confirm\":false}}");
+  WAIT_UNTIL (window_gone (fixture));
+}
+
+/* The answer buttons wait for the safety delay like Send. */
+static void
+test_a_question_waits_for_the_delay (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  show_dialog (fixture, QUESTION, 60000);
+  g_assert_false (gtk_widget_is_sensitive (elicit_dialog_get_answer_button (dialog (fixture), TRUE)));
+  g_assert_false (gtk_widget_is_sensitive (elicit_dialog_get_answer_button (dialog (fixture), FALSE)));
+  gtk_widget_activate_action (fixture->dialog, "dialog.answer", "b", TRUE);
   drain_events ();
+  g_assert_cmpuint (fixture->answers->len, ==, 0);
+  click (elicit_dialog_get_decline_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"decline\"}");
+}
+
+/* elicit_dialog_accept() (elicit call --accept-defaults) answers a question
+ * with its default, and only when it has one. */
+static void
+test_a_question_accepts_its_default (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  show_dialog (fixture,
+               "{\"message\": \"Go on?\", \"requestedSchema\": {\"type\": \"object\", "
+               "\"properties\": {\"go\": {\"type\": \"boolean\", \"default\": false}}}}", 0);
   g_assert_true (accept_sensitive (fixture));
-  click (elicit_dialog_get_accept_button (dialog (fixture)));
-  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"confirm\":false}}");
+  g_assert_true (elicit_dialog_accept (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"go\":false}}");
 }
 
 /* Accept says why it waits: a summary whose entries take the user to the
@@ -1531,8 +1568,12 @@ main (int   argc,
   add_test ("/Elicit/Dialog/return-waits-for-the-delay", NULL, test_return_waits_for_the_delay);
   add_test ("/Elicit/Dialog/accept-sends-the-form-content", NULL, test_accept_sends_the_form_content);
   add_test ("/Elicit/Dialog/numbers-are-sent-as-typed", NULL, test_numbers_are_sent_as_typed);
-  add_test ("/Elicit/Dialog/a-yes-no-question-waits-for-the-answer", NULL,
-            test_a_yes_no_question_waits_for_the_answer);
+  add_test ("/Elicit/Dialog/question/yes-sends-true", GINT_TO_POINTER (TRUE),
+            test_a_yes_no_question_is_answered_with_a_button);
+  add_test ("/Elicit/Dialog/question/no-sends-false", GINT_TO_POINTER (FALSE),
+            test_a_yes_no_question_is_answered_with_a_button);
+  add_test ("/Elicit/Dialog/question/waits-for-the-delay", NULL, test_a_question_waits_for_the_delay);
+  add_test ("/Elicit/Dialog/question/accept-sends-its-default", NULL, test_a_question_accepts_its_default);
   add_test ("/Elicit/Dialog/accept-says-why-it-waits", NULL, test_accept_says_why_it_waits);
   add_test ("/Elicit/Dialog/ctrl-return-waits-for-the-delay", NULL, test_ctrl_return_waits_for_the_delay);
   add_test ("/Elicit/Dialog/escape-cancels", NULL, test_escape_cancels);

@@ -38,6 +38,7 @@ struct _ElicitDialog
   GError                 *url_error;
   GCancellable           *cancellable;
   ElicitForm             *form;
+  ElicitField            *question;
   GtkWidget              *attention_box;
   GtkLabel               *draft_label;
   GtkLabel               *launch_error_label;
@@ -70,6 +71,8 @@ struct _ElicitDialog
   GtkWidget              *decline_button;
   GtkWidget              *cancel_button;
   GtkWidget              *accept_button;
+  GtkWidget              *no_button;
+  GtkWidget              *yes_button;
   gboolean                can_accept;
   GtkSpinner             *status_spinner;
   GtkImage               *status_icon;
@@ -95,6 +98,8 @@ ElicitForm *elicit_dialog_get_form            (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_accept_button   (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_decline_button  (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_cancel_button   (ElicitDialog           *self);
+GtkWidget  *elicit_dialog_get_answer_button   (ElicitDialog           *self,
+                                               gboolean                yes);
 const char *elicit_dialog_get_page            (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_body            (ElicitDialog           *self);
 

@@ -82,6 +82,18 @@ elicit_dialog_is_pending (ElicitDialog *self)
          elicit_request_get_state (self->request) == ELICIT_REQUEST_STATE_PENDING;
 }
 
+static JsonNode *
+question_default (ElicitDialog *self)
+{
+  JsonNode *value = elicit_field_get_default (self->question);
+
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
+      json_node_get_value_type (value) != G_TYPE_BOOLEAN)
+    return NULL;
+
+  return value;
+}
+
 static gboolean
 can_accept (ElicitDialog *self)
 {
@@ -90,6 +102,10 @@ can_accept (ElicitDialog *self)
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
     return self->url_info != NULL;
+
+  /* A question has no Send: what the caller may accept is its default. */
+  if (self->question != NULL)
+    return question_default (self) != NULL;
 
   return self->form != NULL && elicit_form_get_valid (self->form);
 }
@@ -101,6 +117,9 @@ elicit_dialog_update_actions (ElicitDialog *self)
   gboolean accept = can_accept (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", accept);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.answer",
+                                 self->question != NULL && pending && self->accept_guard.armed &&
+                                 !self->launching);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.decline", pending && !self->launching);
 
   if (accept != self->can_accept)
@@ -323,9 +342,9 @@ request_state_changed_cb (ElicitDialog  *self,
 }
 
 static void
-accept_form (ElicitDialog *self)
+send_content (ElicitDialog *self,
+              JsonObject   *content)
 {
-  g_autoptr(JsonObject) content = elicit_form_get_content (self->form);
   g_autoptr(GError) error = NULL;
 
   if (!elicit_request_accept (self->request, content, &error))
@@ -335,6 +354,46 @@ accept_form (ElicitDialog *self)
       g_message ("Content refused by the request: %s", error->message);
       elicit_dialog_update_actions (self);
     }
+}
+
+/* {"confirm": true}: a question's answer, or its default. */
+static JsonObject *
+question_content (ElicitDialog *self,
+                  gboolean      yes)
+{
+  JsonObject *content = json_object_new ();
+
+  json_object_set_boolean_member (content, elicit_field_get_name (self->question), yes);
+
+  return content;
+}
+
+static void
+accept_form (ElicitDialog *self)
+{
+  g_autoptr(JsonObject) content = NULL;
+
+  if (self->question != NULL)
+    content = question_content (self, json_node_get_boolean (question_default (self)));
+  else
+    content = elicit_form_get_content (self->form);
+  send_content (self, content);
+}
+
+static void
+answer_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+  g_autoptr(JsonObject) content = NULL;
+
+  if (self->question == NULL || !elicit_dialog_is_pending (self) || !self->accept_guard.armed ||
+      self->launching)
+    return;
+
+  content = question_content (self, g_variant_get_boolean (parameter));
+  send_content (self, content);
 }
 
 static void
@@ -724,6 +783,50 @@ load_server_names (ElicitDialog *self)
 
 /* Body: the form */
 
+static GtkWidget *
+body_label_new (const char *text,
+                const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_widget_add_css_class (label, css_class);
+
+  return label;
+}
+
+/* A form whose only field is yes or no is a question, answered as a
+ * permission prompt is: one click on No or Yes (plus Decline and Cancel),
+ * never a radio button and then Send. */
+static void
+build_question (ElicitDialog *self)
+{
+  g_autofree char *title = elicit_text_sanitize_line (elicit_field_get_label (self->question),
+                                                      ELICIT_TEXT_LINE_MAX);
+  g_autofree char *description = elicit_text_sanitize_block (elicit_field_get_description (self->question),
+                                                             ELICIT_TEXT_BLOCK_MAX);
+  GtkWidget *title_label = body_label_new (title, "heading");
+
+  gtk_label_set_text (self->purpose_label, _("asks you a question"));
+  gtk_box_append (self->body_box, title_label);
+  if (description != NULL)
+    g_strstrip (description);
+  if (description != NULL && *description != '\0')
+    gtk_box_append (self->body_box, body_label_new (description, "dim-label"));
+
+  gtk_widget_set_visible (self->accept_button, FALSE);
+  gtk_widget_set_visible (self->no_button, TRUE);
+  gtk_widget_set_visible (self->yes_button, TRUE);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->yes_button),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, title_label, NULL, -1);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->no_button),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, title_label, NULL, -1);
+}
+
 static void
 build_form (ElicitDialog *self)
 {
@@ -734,6 +837,13 @@ build_form (ElicitDialog *self)
 
   if (schema == NULL)
     return;
+
+  if (elicit_schema_get_question (schema) != NULL)
+    {
+      self->question = g_object_ref (elicit_schema_get_question (schema));
+      build_question (self);
+      return;
+    }
 
   self->form = ELICIT_FORM (elicit_form_new (schema));
   gtk_box_append (self->body_box, GTK_WIDGET (self->form));
@@ -850,6 +960,7 @@ elicit_dialog_dispose (GObject *object)
   self->launch_error_box = NULL;
   self->attention_box = NULL;
   g_clear_object (&self->request);
+  g_clear_object (&self->question);
   g_clear_object (&self->url_info);
   g_clear_object (&self->cancellable);
 
@@ -1068,6 +1179,8 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, decline_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, accept_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, no_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, yes_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_spinner);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_icon);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_title_label);
@@ -1075,6 +1188,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, close_button);
 
   gtk_widget_class_install_action (widget_class, "dialog.accept", NULL, accept_action);
+  gtk_widget_class_install_action (widget_class, "dialog.answer", "b", answer_action);
   gtk_widget_class_install_action (widget_class, "dialog.decline", NULL, decline_action);
   gtk_widget_class_install_action (widget_class, "dialog.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "dialog.close", NULL, close_action);
@@ -1516,6 +1630,15 @@ elicit_dialog_get_cancel_button (ElicitDialog *self)
   g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
 
   return self->cancel_button;
+}
+
+GtkWidget *
+elicit_dialog_get_answer_button (ElicitDialog *self,
+                                 gboolean      yes)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return yes ? self->yes_button : self->no_button;
 }
 
 const char *
