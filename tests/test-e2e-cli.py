@@ -249,9 +249,9 @@ def server_everythings_form_takes_one_tab_per_control_to_accept():
         unnamed = unnamed_stops(stops)
         check(not unnamed, 'Tab stops a screen reader cannot name: %s' % ', '.join(unnamed))
         # From "String": the 12 other fields, of which the two multiple
-        # choices are a check box per option (5 and 3: 6 more stops), the
-        # optional Boolean's Clear, then Decline, Cancel, Accept.
-        check_equal(len(stops), 12 + 6 + 1 + 3,
+        # choices are a check box per option (5 and 3: 6 more stops), then
+        # Decline, Cancel, Accept; no Clear button after the Boolean (issue 19).
+        check_equal(len(stops), 12 + 6 + 3,
                     'Tabs from the first field to Accept (%s)' % ', '.join(map(describe, stops)))
         do_action(accept)
         run.finish()

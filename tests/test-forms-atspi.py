@@ -138,5 +138,39 @@ def return_in_a_field_sends_the_registration_form():
         host.close()
 
 
+def answer_question(keys, expected):
+    """The demo server's confirm tool: keys from the first focus (Cancel)."""
+    host = DialogHost('confirm', '{"question": "Delete the file demo.txt?"}')
+    try:
+        dialog = host.dialog()
+        check(find(dialog, 'label', 'Delete the file demo.txt?') is not None, 'no question')
+        check(find(dialog, 'push button', 'Accept') is None, 'a question has no Accept button')
+        ready(dialog, 'push button', 'Yes')
+        wait_focus(dialog, 'push button', 'Cancel')
+        for key, then in keys:
+            press(key)
+            if then is not None:
+                wait_focus(dialog, 'push button', then)
+        check_equal(host.result(), expected, 'what the server received')
+    finally:
+        host.close()
+
+
+@test
+def no_answers_a_question_with_false():
+    answer_question([(KEY_TAB, 'No'), (KEY_SPACE, None)], 'RESULT accept: {"confirmed":false}')
+
+
+@test
+def yes_answers_a_question_with_true():
+    answer_question([(KEY_TAB, 'No'), (KEY_TAB, 'Yes'), (KEY_RETURN, None)],
+                    'RESULT accept: {"confirmed":true}')
+
+
+@test
+def decline_stays_within_reach_of_a_question():
+    answer_question([(KEY_SHIFT_TAB, 'Decline'), (KEY_SPACE, None)], 'RESULT decline')
+
+
 if __name__ == '__main__':
     sys.exit(run_tests('FormsAtspi'))

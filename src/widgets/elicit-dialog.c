@@ -471,9 +471,11 @@ elicit_dialog_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (elicit_dialog_parent_class)->map (widget);
 
   /* Start in the first field, not on the scrollable message (nor, ever, on
-   * Accept); in URL mode on Cancel, not on the URL, which would select it. */
+   * Send); in URL mode on Cancel, not on the URL, which would select it; on
+   * Cancel for a question too, never on one of its answers. */
   focus = gtk_window_get_focus (GTK_WINDOW (self));
-  if (self->url_info != NULL && gtk_stack_get_visible_child (self->stack) == self->request_page)
+  if ((self->url_info != NULL || self->question != NULL) &&
+      gtk_stack_get_visible_child (self->stack) == self->request_page)
     gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
   else if (self->form != NULL &&
            gtk_stack_get_visible_child (self->stack) == self->request_page &&
