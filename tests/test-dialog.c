@@ -617,8 +617,9 @@ test_a_question_accepts_its_default (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"go\":false}}");
 }
 
-/* Accept says why it waits: a summary whose entries take the user to the
- * field, the same words on Accept's tooltip, the error outline. */
+/* Send says why it waits: one line beside it whose popover's entries take
+ * the user to the field; no field shows an error before the user did
+ * anything; Send's tooltip names its keys. */
 static void
 test_accept_says_why_it_waits (Fixture       *fixture,
                                gconstpointer  data)
@@ -636,14 +637,16 @@ test_accept_says_why_it_waits (Fixture       *fixture,
   name = elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name");
 
   g_assert_true (shows_label (fixture, "1 field needs attention"));
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (accept), ==, "1 field needs attention");
+  g_assert_false (gtk_widget_has_css_class (name, "error"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (accept), ==,
+                   "Send your answer (Return in a one-line field, or Ctrl+Return)");
 
   gtk_editable_set_text (field_editable (fixture, "age"), "7");
   drain_events ();
   g_assert_true (shows_label (fixture, "2 fields need attention"));
-  g_assert_true (shows_label (fixture, "“Age”: Must be at least 13"));
-
-  /* The entry takes the user to the field and shows its error there. */
+  /* In the line's popover, an entry per field takes the user there and
+   * shows its error. */
+  g_assert_nonnull (find_label (fixture->dialog, "“Age”: Must be at least 13"));
   g_assert_nonnull (find_label (fixture->dialog, "“Name”: This field is required"));
   entry = gtk_widget_get_ancestor (GTK_WIDGET (find_label (fixture->dialog, "“Name”: This field is required")),
                                    GTK_TYPE_BUTTON);
@@ -657,12 +660,107 @@ test_accept_says_why_it_waits (Fixture       *fixture,
   gtk_editable_set_text (field_editable (fixture, "age"), "");
   drain_events ();
   g_assert_false (shows_label (fixture, "1 field needs attention"));
-  g_assert_false (shows_label (fixture, "“Name”: This field is required"));
-  g_assert_null (gtk_widget_get_tooltip_text (accept));
+  g_assert_null (find_label (fixture->dialog, "“Name”: This field is required"));
 
   /* Ctrl+Return sends from anywhere. */
   g_assert_true (press_key (fixture->dialog, GDK_KEY_Return, GDK_CONTROL_MASK));
   assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}");
+}
+
+/* ---- layout ---------------------------------------------------------- */
+
+static gboolean
+count_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  guint *frames = user_data;
+
+  (*frames)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the dialog lay itself out and paint what changed. */
+static void
+wait_frames (GtkWidget *widget,
+             guint      n)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+
+  WAIT_UNTIL (frames >= n);
+  gtk_widget_remove_tick_callback (widget, id);
+  drain_events ();
+}
+
+static void
+bounds_of (GtkWidget       *widget,
+           GtkWidget       *window,
+           graphene_rect_t *bounds)
+{
+  g_assert_true (gtk_widget_compute_bounds (widget, window, bounds));
+}
+
+static void
+assert_same_rect (const graphene_rect_t *before,
+                  const graphene_rect_t *after,
+                  const char            *what)
+{
+  if (!graphene_rect_equal (before, after))
+    g_error ("%s moved: %g,%g %gx%g became %g,%g %gx%g", what,
+             before->origin.x, before->origin.y, before->size.width, before->size.height,
+             after->origin.x, after->origin.y, after->size.width, after->size.height);
+}
+
+/* Issue 19: the dialog's size, the fields and the buttons stay where they
+ * were from "opened" to "the person typed something invalid and moved on",
+ * and no error shows before that. */
+static void
+test_an_error_moves_nothing (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  ElicitForm *form;
+  GtkWidget *age, *email, *accept;
+  graphene_rect_t age_before, email_before, accept_before, age_after, email_after, accept_after;
+  int width, height;
+
+  show_dialog (fixture,
+               "{\"message\": \"Complete your user registration\", \"requestedSchema\": "
+               "{\"type\": \"object\", \"properties\": {"
+               "\"username\": {\"type\": \"string\", \"title\": \"Username\", \"minLength\": 3},"
+               "\"age\": {\"type\": \"integer\", \"title\": \"Age\", \"minimum\": 13},"
+               "\"email\": {\"type\": \"string\", \"format\": \"email\", \"title\": \"Email\"}},"
+               "\"required\": [\"username\", \"age\", \"email\"]}}", 0);
+  form = elicit_dialog_get_form (dialog (fixture));
+  age = elicit_form_get_field_widget (form, "age");
+  email = elicit_form_get_field_widget (form, "email");
+  accept = elicit_dialog_get_accept_button (dialog (fixture));
+  wait_frames (fixture->dialog, 3);
+
+  width = gtk_widget_get_width (fixture->dialog);
+  height = gtk_widget_get_height (fixture->dialog);
+  bounds_of (age, fixture->dialog, &age_before);
+  bounds_of (email, fixture->dialog, &email_before);
+  bounds_of (accept, fixture->dialog, &accept_before);
+  g_assert_false (gtk_widget_has_css_class (age, "error"));
+
+  gtk_widget_grab_focus (age);
+  gtk_editable_set_text (GTK_EDITABLE (age), "7");
+  gtk_widget_grab_focus (email);
+  wait_frames (fixture->dialog, 3);
+  g_assert_true (gtk_widget_has_css_class (age, "error"));
+  g_assert_nonnull (find_label (fixture->dialog, "Must be at least 13"));
+
+  g_assert_cmpint (gtk_widget_get_width (fixture->dialog), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (fixture->dialog), ==, height);
+  bounds_of (age, fixture->dialog, &age_after);
+  bounds_of (email, fixture->dialog, &email_after);
+  bounds_of (accept, fixture->dialog, &accept_after);
+  assert_same_rect (&age_before, &age_after, "the field");
+  assert_same_rect (&email_before, &email_after, "the next field");
+  assert_same_rect (&accept_before, &accept_after, "Send");
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
 }
 
 /* Ctrl+Return waits for the safety delay like a click. */
@@ -1575,6 +1673,7 @@ main (int   argc,
   add_test ("/Elicit/Dialog/question/waits-for-the-delay", NULL, test_a_question_waits_for_the_delay);
   add_test ("/Elicit/Dialog/question/accept-sends-its-default", NULL, test_a_question_accepts_its_default);
   add_test ("/Elicit/Dialog/accept-says-why-it-waits", NULL, test_accept_says_why_it_waits);
+  add_test ("/Elicit/Dialog/layout/an-error-moves-nothing", NULL, test_an_error_moves_nothing);
   add_test ("/Elicit/Dialog/ctrl-return-waits-for-the-delay", NULL, test_ctrl_return_waits_for_the_delay);
   add_test ("/Elicit/Dialog/escape-cancels", NULL, test_escape_cancels);
   add_test ("/Elicit/Dialog/closing-the-window-cancels", NULL, test_closing_the_window_cancels);

@@ -92,7 +92,9 @@ shown_error (ElicitForm *form,
 
   g_assert_true (GTK_IS_LABEL (label));
   g_assert_true (gtk_widget_has_css_class (label, "error"));
-  if (!gtk_widget_get_visible (label))
+  /* Kept in place, empty, until there is an error to show. */
+  g_assert_true (gtk_widget_get_visible (label));
+  if (*gtk_label_get_text (GTK_LABEL (label)) == '\0')
     return NULL;
 
   return gtk_label_get_text (GTK_LABEL (label));

@@ -40,6 +40,8 @@ struct _ElicitDialog
   ElicitForm             *form;
   ElicitField            *question;
   GtkWidget              *attention_box;
+  GtkWidget              *attention_button;
+  GtkLabel               *attention_label;
   GtkLabel               *draft_label;
   GtkLabel               *launch_error_label;
   GtkWidget              *launch_error_box;
@@ -68,6 +70,7 @@ struct _ElicitDialog
   GtkWidget              *body_scroller;
   GtkBox                 *body_box;
   GtkWidget              *action_separator;
+  GtkWidget              *action_start;
   GtkWidget              *decline_button;
   GtkWidget              *cancel_button;
   GtkWidget              *accept_button;

@@ -548,6 +548,7 @@ attention_clicked_cb (GtkButton *button,
   ElicitDialog *self = user_data;
   const char *name = g_object_get_data (G_OBJECT (button), "elicit-field-name");
 
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (self->attention_button));
   if (self->form != NULL && name != NULL)
     elicit_form_focus_field (self->form, name);
 }
@@ -586,11 +587,12 @@ attention_entry_new (ElicitDialog *self,
   return button;
 }
 
-/* Parts of the dialog come and go after it is shown (the summary of what
- * Accept waits for, the queue strip): a window only grows by itself for its
- * minimum size, and never shrinks. Unset the height it was given, so that it
- * fits its content again (up to the body's cap, fit_to_monitor), neither
- * scrolling the last field out of sight nor keeping an empty gap. */
+/* Parts of the dialog come and go after it is shown (the queue strip): a
+ * window only grows by itself for its minimum size, and never shrinks.
+ * Unset the height it was given, so that it fits its content again (up to
+ * the body's cap, fit_to_monitor), neither scrolling the last field out of
+ * sight nor keeping an empty gap. Never while a person works in the form:
+ * what Send waits for has a line of its own that keeps its size. */
 static void fit_to_monitor (ElicitDialog *self);
 
 void
@@ -612,36 +614,18 @@ elicit_dialog_fit_content (ElicitDialog *self)
   gtk_window_set_default_size (GTK_WINDOW (self), width, -1);
 }
 
-static guint
-count_children (GtkWidget *widget)
-{
-  guint n = 0;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n++;
-
-  return n;
-}
-
 static void fill_attention (ElicitDialog *self);
 
-/* Under the form, above the buttons: what keeps Accept from being
- * available, each entry taking the user to its field. The dialog refits
- * when the summary gains or loses lines, not at every key typed. */
+/* Beside the buttons: why Send waits, in one line whose popover takes the
+ * user to each field. It never covers the form nor changes the dialog's
+ * size: the action row is as tall with it as without. */
 static void
 update_attention (ElicitDialog *self)
 {
-  guint before;
-
-  if (self->attention_box == NULL)
+  if (self->attention_button == NULL)
     return;
 
-  before = gtk_widget_get_visible (self->attention_box) ? count_children (self->attention_box) : 0;
   fill_attention (self);
-  if (before != (gtk_widget_get_visible (self->attention_box) ? count_children (self->attention_box) : 0))
-    elicit_dialog_fit_content (self);
 }
 
 static void
@@ -658,18 +642,23 @@ fill_attention (ElicitDialog *self)
 
   errors = elicit_form_get_errors (self->form);
   n_problems = g_hash_table_size (errors);
-  gtk_widget_set_visible (self->attention_box, n_problems > 0);
-  gtk_widget_set_tooltip_text (self->accept_button, NULL);
+  /* Hidden, it leaves its room to the buttons; the row's height stays. */
+  gtk_widget_set_child_visible (self->attention_button, n_problems > 0);
+  gtk_widget_set_can_target (self->attention_button, n_problems > 0);
+  gtk_widget_set_can_focus (self->attention_button, n_problems > 0);
   if (n_problems == 0)
-    return;
+    {
+      gtk_menu_button_popdown (GTK_MENU_BUTTON (self->attention_button));
+      gtk_label_set_text (self->attention_label, "");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+      return;
+    }
 
   summary = attention_text (n_problems);
-  gtk_widget_set_tooltip_text (self->accept_button, summary);
-  child = gtk_label_new (summary);
-  gtk_label_set_xalign (GTK_LABEL (child), 0);
-  gtk_widget_set_margin_start (child, 10);
-  gtk_widget_add_css_class (child, "heading");
-  gtk_box_append (GTK_BOX (self->attention_box), child);
+  gtk_label_set_text (self->attention_label, summary);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary, -1);
 
   fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
   for (guint i = 0; i < g_list_model_get_n_items (fields) && shown < ATTENTION_MAX; i++)
@@ -785,6 +774,33 @@ load_server_names (ElicitDialog *self)
 
 /* Body: the form */
 
+static void
+build_attention (ElicitDialog *self)
+{
+  GtkWidget *popover = gtk_popover_new ();
+
+  self->attention_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_ellipsize (self->attention_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->attention_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->attention_label), "dim-label");
+
+  self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (self->attention_box, "elicit-attention");
+  gtk_popover_set_child (GTK_POPOVER (popover), self->attention_box);
+
+  self->attention_button = gtk_menu_button_new ();
+  gtk_menu_button_set_child (GTK_MENU_BUTTON (self->attention_button), GTK_WIDGET (self->attention_label));
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->attention_button), popover);
+  gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (self->attention_button), FALSE);
+  gtk_menu_button_set_direction (GTK_MENU_BUTTON (self->attention_button), GTK_ARROW_UP);
+  gtk_widget_set_hexpand (self->attention_button, TRUE);
+  gtk_widget_set_halign (self->attention_button, GTK_ALIGN_START);
+  gtk_widget_set_valign (self->attention_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (self->attention_button, _("What Send waits for"));
+  gtk_box_append (GTK_BOX (self->action_start), self->attention_button);
+  update_attention (self);
+}
+
 static GtkWidget *
 body_label_new (const char *text,
                 const char *css_class)
@@ -859,12 +875,7 @@ build_form (ElicitDialog *self)
                            G_CALLBACK (form_activate_cb), self,
                            G_CONNECT_SWAPPED);
 
-  self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_add_css_class (self->attention_box, "elicit-attention");
-  gtk_widget_set_margin_start (self->attention_box, 18);
-  gtk_widget_set_margin_end (self->attention_box, 18);
-  gtk_widget_set_margin_top (self->attention_box, 6);
-  gtk_box_insert_child_after (GTK_BOX (self->request_page), self->attention_box, self->body_scroller);
+  build_attention (self);
   update_attention (self);
 }
 
@@ -961,6 +972,8 @@ elicit_dialog_dispose (GObject *object)
   self->launch_error_label = NULL;
   self->launch_error_box = NULL;
   self->attention_box = NULL;
+  self->attention_button = NULL;
+  self->attention_label = NULL;
   g_clear_object (&self->request);
   g_clear_object (&self->question);
   g_clear_object (&self->url_info);
@@ -1178,6 +1191,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_scroller);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_box);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, action_separator);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, action_start);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, decline_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, accept_button);
