@@ -936,7 +936,7 @@ test_message_is_plain_text (Fixture       *fixture,
 }
 
 static void
-test_a_long_message_scrolls (Fixture       *fixture,
+test_a_long_message_is_capped (Fixture       *fixture,
                              gconstpointer  data)
 {
   g_autoptr(GString) params = g_string_new ("{\"message\": \"");
@@ -955,9 +955,51 @@ test_a_long_message_scrolls (Fixture       *fixture,
   g_assert_nonnull (scroller);
   /* It scrolls with the form, in the one scroller of the dialog. */
   g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (elicit_dialog_get_form (dialog (fixture))), scroller));
+  /* It shows its start and "Show More": the form stays in view. */
+  g_assert_cmpint (gtk_widget_get_height (message), <, gtk_widget_get_height (scroller));
+  g_assert_true (gtk_label_get_lines (GTK_LABEL (message)) > 0);
+  g_assert_nonnull (find_label (fixture->dialog, "Show More"));
+  click (gtk_widget_get_ancestor (GTK_WIDGET (find_label (fixture->dialog, "Show More")), GTK_TYPE_BUTTON));
+  wait_frames (fixture->dialog, 3);
   g_assert_cmpint (gtk_widget_get_height (message), >, gtk_widget_get_height (scroller));
+  g_assert_nonnull (find_label (fixture->dialog, "Show Less"));
 
   click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
+/* A form too long for the dialog: Send waits until its end has been on
+ * screen, and the line beside it says so; elicit_dialog_accept() (for
+ * programs) does not wait. */
+static void
+test_send_waits_until_every_field_was_shown (Fixture       *fixture,
+                                             gconstpointer  data)
+{
+  g_autoptr(GString) params = g_string_new ("{\"message\": \"Many questions\", \"requestedSchema\": "
+                                            "{\"type\": \"object\", \"properties\": {");
+  GtkWidget *accept;
+  GtkAdjustment *adjustment;
+
+  for (guint i = 0; i < 40; i++)
+    g_string_append_printf (params, "%s\"f%u\": {\"type\": \"string\", \"title\": \"Field %u\"}",
+                            i > 0 ? ", " : "", i, i);
+  g_string_append (params, "}}}");
+  show_dialog (fixture, params->str, 0);
+  wait_frames (fixture->dialog, 3);
+
+  accept = elicit_dialog_get_accept_button (dialog (fixture));
+  g_assert_true (elicit_dialog_get_can_accept (dialog (fixture)));
+  g_assert_false (gtk_widget_is_sensitive (accept));
+  g_assert_true (shows_label (fixture, "Scroll down to see every field"));
+
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (
+    GTK_WIDGET (elicit_dialog_get_form (dialog (fixture))), GTK_TYPE_SCROLLED_WINDOW)));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  wait_frames (fixture->dialog, 3);
+  g_assert_true (gtk_widget_is_sensitive (accept));
+  g_assert_false (shows_label (fixture, "Scroll down to see every field"));
+
+  click (accept);
+  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{}}");
 }
 
 static void
@@ -1684,7 +1726,9 @@ main (int   argc,
   add_test ("/Elicit/Dialog/withdrawn-notice-closes-on-a-key", NULL, test_withdrawn_notice_closes_on_a_button);
   add_test ("/Elicit/Dialog/server-label-and-claim-are-shown", NULL, test_server_label_and_claim);
   add_test ("/Elicit/Dialog/message-is-plain-text", NULL, test_message_is_plain_text);
-  add_test ("/Elicit/Dialog/a-long-message-scrolls", NULL, test_a_long_message_scrolls);
+  add_test ("/Elicit/Dialog/a-long-message-is-capped", NULL, test_a_long_message_is_capped);
+  add_test ("/Elicit/Dialog/send-waits-until-every-field-was-shown", NULL,
+            test_send_waits_until_every_field_was_shown);
   add_test ("/Elicit/Dialog/fits-the-monitor", NULL, test_dialog_fits_the_monitor);
   add_test ("/Elicit/Dialog/contrast/light", GINT_TO_POINTER (FALSE), test_error_and_secondary_text_contrast);
   add_test ("/Elicit/Dialog/contrast/dark", GINT_TO_POINTER (TRUE), test_error_and_secondary_text_contrast);

@@ -172,5 +172,34 @@ def decline_stays_within_reach_of_a_question():
     answer_question([(KEY_SHIFT_TAB, 'Decline'), (KEY_SPACE, None)], 'RESULT decline')
 
 
+@test
+def a_long_message_leaves_the_fields_in_view_and_send_waits_until_they_were_shown():
+    message = ' '.join(['The server explains at length what it will do with your answers.'] * 40)
+    properties = {'f%d' % i: {'type': 'string', 'title': 'Answer %d' % i} for i in range(12)}
+    host = DialogHost(None, request={'message': message,
+                                     'requestedSchema': {'type': 'object', 'properties': properties}})
+    try:
+        dialog = host.dialog()
+        wait_focus(dialog, 'text', 'Answer 0')
+        check(find(dialog, 'push button', 'Show More') is not None, 'the long message has no "Show More": %r' %
+              [describe(acc) for acc in _walk(dialog) if acc.getRoleName() in ('push button', 'toggle button')])
+        wait_for('the dialog to be active', lambda: dialog.getState().contains(pyatspi.STATE_ACTIVE))
+        send = find(dialog, 'push button', 'Accept')
+        check(find(dialog, 'push button', 'Scroll down to see every field') is not None,
+              'nothing says why the answer button waits')
+        check(not sensitive(send), 'the answer button is sensitive before every field was shown')
+        # Return in the first field does not send either: it has not all been seen.
+        type_text('yes')
+        press(KEY_RETURN)
+        for i in range(1, 12):
+            press(KEY_TAB)
+            wait_focus(dialog, 'text', 'Answer %d' % i)
+        wait_for('the answer button to be sensitive', lambda: sensitive(send))
+        press(KEY_RETURN)
+        check_equal(host.result(), 'STATE 1\nCONTENT {"f0":"yes"}', 'what was answered')
+    finally:
+        host.close()
+
+
 if __name__ == '__main__':
     sys.exit(run_tests('FormsAtspi'))

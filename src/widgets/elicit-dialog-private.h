@@ -56,6 +56,8 @@ struct _ElicitDialog
   guint                   launching : 1;
   guint                   closing : 1;
   guint                   lost_to_popover : 1;
+  guint                   fields_seen : 1;
+  guint                   attention_idle;
 
   /* Template widgets */
   GtkLabel               *window_title_label;

@@ -110,13 +110,21 @@ can_accept (ElicitDialog *self)
   return self->form != NULL && elicit_form_get_valid (self->form);
 }
 
+/* What the person can do: never answer with fields they have not had on
+ * screen. (elicit_dialog_accept() answers for a program, which sees all.) */
+static gboolean
+can_send (ElicitDialog *self)
+{
+  return can_accept (self) && (self->form == NULL || self->fields_seen);
+}
+
 void
 elicit_dialog_update_actions (ElicitDialog *self)
 {
   gboolean pending = elicit_dialog_is_pending (self);
   gboolean accept = can_accept (self);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", accept);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", can_send (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.answer",
                                  self->question != NULL && pending && self->accept_guard.armed &&
                                  !self->launching);
@@ -401,7 +409,10 @@ accept_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  elicit_dialog_accept (ELICIT_DIALOG (widget));
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+
+  if (can_send (self))
+    elicit_dialog_accept (self);
 }
 
 static void
@@ -629,6 +640,31 @@ update_attention (ElicitDialog *self)
 }
 
 static void
+show_attention (ElicitDialog *self,
+                gboolean      shown)
+{
+  gtk_widget_set_child_visible (self->attention_button, shown);
+  gtk_widget_set_can_target (self->attention_button, shown);
+  gtk_widget_set_can_focus (self->attention_button, shown);
+}
+
+/* The form is valid, but its end has not been on screen yet. */
+static void
+fill_unseen (ElicitDialog *self)
+{
+  const char *text = _("Scroll down to see every field");
+  GtkWidget *label = gtk_label_new (_("Send waits until every field has been on screen."));
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
+  gtk_box_append (GTK_BOX (self->attention_box), label);
+  gtk_label_set_text (self->attention_label, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  show_attention (self, TRUE);
+}
+
+static void
 fill_attention (ElicitDialog *self)
 {
   g_autoptr(GHashTable) errors = NULL;
@@ -642,10 +678,14 @@ fill_attention (ElicitDialog *self)
 
   errors = elicit_form_get_errors (self->form);
   n_problems = g_hash_table_size (errors);
+  if (n_problems == 0 && !self->fields_seen)
+    {
+      fill_unseen (self);
+      return;
+    }
+
   /* Hidden, it leaves its room to the buttons; the row's height stays. */
-  gtk_widget_set_child_visible (self->attention_button, n_problems > 0);
-  gtk_widget_set_can_target (self->attention_button, n_problems > 0);
-  gtk_widget_set_can_focus (self->attention_button, n_problems > 0);
+  show_attention (self, n_problems > 0);
   if (n_problems == 0)
     {
       gtk_menu_button_popdown (GTK_MENU_BUTTON (self->attention_button));
@@ -694,7 +734,7 @@ form_activate_cb (ElicitDialog *self)
   if (!elicit_dialog_is_pending (self) || !self->accept_guard.armed || self->launching)
     return;
 
-  if (can_accept (self))
+  if (can_send (self))
     elicit_dialog_accept (self);
   else
     elicit_form_show_all_errors (self->form);
@@ -879,6 +919,56 @@ build_form (ElicitDialog *self)
   update_attention (self);
 }
 
+/* A message longer than this many lines (or characters, about as many
+ * lines at the label's width) shows its start and "Show More": a long
+ * message must not push the question and the fields out of sight. */
+#define MESSAGE_LINES 6
+#define MESSAGE_CHARS 320
+
+static gboolean
+message_is_long (const char *message)
+{
+  guint newlines = 0;
+
+  for (const char *p = message; *p != '\0'; p++)
+    if (*p == '\n')
+      newlines++;
+
+  return newlines >= MESSAGE_LINES || g_utf8_strlen (message, -1) > MESSAGE_CHARS;
+}
+
+static void
+show_more_cb (ElicitDialog *self,
+              GtkButton    *button)
+{
+  gboolean capped = gtk_label_get_lines (self->message_label) > 0;
+
+  gtk_label_set_lines (self->message_label, capped ? -1 : MESSAGE_LINES);
+  gtk_label_set_ellipsize (self->message_label, capped ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+  gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_button_get_child (button)),
+                                    capped ? _("Show _Less") : _("Show _More"));
+}
+
+static void
+cap_message (ElicitDialog *self)
+{
+  GtkWidget *button = gtk_button_new ();
+  /* A label of our own: GTK 4.8 names a button made with a mnemonic
+   * "Show _More Show More". */
+  GtkWidget *label = gtk_label_new_with_mnemonic (_("Show _More"));
+
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), button);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+
+  gtk_label_set_lines (self->message_label, MESSAGE_LINES);
+  gtk_label_set_ellipsize (self->message_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "elicit-show-more");
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (show_more_cb), self);
+  gtk_box_insert_child_after (self->body_box, button, GTK_WIDGET (self->message_label));
+}
+
 static void
 build_body (ElicitDialog *self)
 {
@@ -889,6 +979,8 @@ build_body (ElicitDialog *self)
   g_strstrip (message);
   gtk_label_set_text (self->message_label, message);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), *message != '\0');
+  if (message_is_long (message))
+    cap_message (self);
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
     elicit_dialog_build_url (self);
@@ -962,6 +1054,7 @@ elicit_dialog_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   elicit_accept_guard_clear (&self->accept_guard);
   g_clear_handle_id (&self->close_source, g_source_remove);
+  g_clear_handle_id (&self->attention_idle, g_source_remove);
   if (self->queue != NULL)
     g_signal_handlers_disconnect_by_data (self->queue, self);
   g_clear_object (&self->queue);
@@ -1164,10 +1257,11 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   /**
    * ElicitDialog:can-accept:
    *
-   * Whether Accept would answer the request now: it is pending, the form is
-   * valid (or the link could be analysed), and the
+   * Whether [method@Dialog.accept] would answer the request now: it is
+   * pending, the form is valid (or the link could be analysed), and the
    * [property@Dialog:accept-delay] after the dialog appeared has passed.
-   * Accept is sensitive exactly when this is %TRUE.
+   * The Send button is sensitive when this is %TRUE and, for a form too
+   * long for the dialog, once its last field has been on screen.
    *
    * Since: 1.0
    */
@@ -1219,6 +1313,68 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "dialog.accept", NULL);
 }
 
+static gboolean
+attention_idle_cb (gpointer user_data)
+{
+  ElicitDialog *self = user_data;
+
+  self->attention_idle = 0;
+  update_attention (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The form ends the body: once its last field has been on screen (scrolled
+ * to, tabbed to, or it all fits), every field has been. Until then Send waits, so that a
+ * long form cannot be answered with fields the person never saw. */
+static GtkWidget *
+last_field_widget (ElicitDialog *self)
+{
+  ElicitSchema *schema = elicit_form_get_schema (self->form);
+  guint n = elicit_schema_get_n_fields (schema);
+  g_autoptr(ElicitField) last = NULL;
+
+  if (n == 0)
+    return NULL;
+  last = g_list_model_get_item (elicit_schema_get_fields (schema), n - 1);
+
+  return elicit_form_get_field_widget (self->form, elicit_field_get_name (last));
+}
+
+/* Whether the last field's top (a line of it) is in the body's view. */
+static gboolean
+last_field_in_view (ElicitDialog  *self,
+                    GtkAdjustment *adjustment)
+{
+  double page = gtk_adjustment_get_page_size (adjustment);
+  double value = gtk_adjustment_get_value (adjustment);
+  GtkWidget *last = last_field_widget (self);
+  graphene_rect_t bounds;
+
+  if (page <= 0)
+    return FALSE;
+  if (value + page >= gtk_adjustment_get_upper (adjustment) - 1)
+    return TRUE;
+  if (last == NULL || !gtk_widget_compute_bounds (last, GTK_WIDGET (self->body_box), &bounds))
+    return FALSE;
+
+  return bounds.origin.y + MIN (bounds.size.height, 24) <= value + page;
+}
+
+static void
+note_fields_seen (ElicitDialog  *self,
+                  GtkAdjustment *adjustment)
+{
+  if (self->fields_seen || self->form == NULL || !last_field_in_view (self, adjustment))
+    return;
+
+  self->fields_seen = TRUE;
+  elicit_dialog_update_actions (self);
+  /* Its text changes size: not during the allocation this runs in. */
+  if (self->attention_idle == 0)
+    self->attention_idle = g_idle_add (attention_idle_cb, self);
+}
+
 /* A line above the buttons when the body scrolls, so a field cut in half
  * reads as "more below", not as the end of the form. */
 static void
@@ -1231,6 +1387,7 @@ body_adjustment_changed_cb (ElicitDialog  *self,
   /* Opacity, not visibility: this runs during size allocation, where a
    * change of size would be too late for this frame. */
   gtk_widget_set_opacity (self->action_separator, scrolls ? 1.0 : 0.0);
+  note_fields_seen (self, adjustment);
 }
 
 #define MIN_BODY_HEIGHT 240
@@ -1317,6 +1474,8 @@ elicit_dialog_init (ElicitDialog *self)
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->body_scroller));
   g_signal_connect_object (adjustment, "changed", G_CALLBACK (body_adjustment_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (note_fields_seen), self,
                            G_CONNECT_SWAPPED);
   update_header (self);
   elicit_dialog_update_actions (self);
