@@ -49,6 +49,18 @@ def wait_focus(dialog, role, name):
         raise Failure('%s (it is on %s)' % (e, describe(last[0]) if last and last[0] else 'nothing'))
 
 
+def ctrl_return():
+    """Ctrl+Return, which sends from anywhere in the dialog (Control held
+    as a locked modifier while Return is pressed)."""
+    from gi.repository import Atspi
+    control_mask = 1 << 2
+    pyatspi.Registry.generateKeyboardEvent(control_mask, None, Atspi.KeySynthType.LOCKMODIFIERS)
+    try:
+        press(KEY_RETURN)
+    finally:
+        pyatspi.Registry.generateKeyboardEvent(control_mask, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+
+
 def text_of(acc):
     contents = acc.queryText()
     # GTK 4.8 answers getText (0, -1) with nothing: ask for the exact range.
@@ -197,6 +209,44 @@ def a_long_message_leaves_the_fields_in_view_and_send_waits_until_they_were_show
         wait_for('the answer button to be sensitive', lambda: sensitive(send))
         press(KEY_RETURN)
         check_equal(host.result(), 'STATE 1\nCONTENT {"f0":"yes"}', 'what was answered')
+    finally:
+        host.close()
+
+
+FOCUS_OPTIONS = ['Technical/scientific details and specifications', 'Historical perspective and origins',
+                 'Current events and recent developments', 'Practical applications and everyday how-tos']
+
+
+@test
+def drop_down_options_are_readable_in_full():
+    # As server-everything's research clarification asks: long titles, short button.
+    schema = {'type': 'object', 'required': ['focus'], 'properties': {'focus': {
+        'type': 'string', 'title': 'Focus',
+        'oneOf': [{'const': 'c%d' % i, 'title': title} for i, title in enumerate(FOCUS_OPTIONS)]}}}
+    host = DialogHost(None, request={'message': 'What should the research focus on?',
+                                     'requestedSchema': schema})
+    try:
+        dialog = host.dialog()
+        wait_focus(dialog, 'push button', 'Focus')
+        button_width = find(dialog, 'push button', 'Focus').queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width
+        press(KEY_SPACE)
+
+        def options():
+            labels = [acc for acc in _walk(dialog) if acc.getRoleName() == 'label' and acc.name in FOCUS_OPTIONS and
+                      acc.parent is not None and acc.parent.getRoleName() == 'list item']
+            return labels if len(labels) == len(FOCUS_OPTIONS) else None
+        labels = wait_for('the options', options)
+        check_equal(sorted(acc.name for acc in labels), sorted(FOCUS_OPTIONS), 'the options read back')
+        widest = max(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width for acc in labels)
+        check(widest > button_width, 'the list is no wider than the button (%d <= %d px): options are cut short'
+              % (widest, button_width))
+        # The list opens on "Choose…"; the first option is one row down.
+        press(KEY_DOWN)
+        press(KEY_RETURN)
+        wait_focus(dialog, 'push button', 'Focus')
+        wait_for('the answer button to be sensitive', lambda: sensitive(find(dialog, 'push button', 'Accept')))
+        ctrl_return()
+        check_equal(host.result(), 'STATE 1\nCONTENT {"focus":"c0"}', 'what was answered')
     finally:
         host.close()
 
