@@ -421,7 +421,7 @@ test_accept_is_never_the_default (Fixture       *fixture,
                                          elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name")) ||
                  gtk_window_get_focus (GTK_WINDOW (fixture->dialog)) ==
                  elicit_form_get_field_widget (elicit_dialog_get_form (dialog (fixture)), "name"));
-  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (accept)), ==, "Accept");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (accept)), ==, "Send");
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (elicit_dialog_get_decline_button (dialog (fixture)))))),
                    ==, "_Decline");
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (elicit_dialog_get_cancel_button (dialog (fixture)))))),
@@ -1214,9 +1214,16 @@ test_url_accept_opens_then_waits (Fixture       *fixture,
   g_assert_true (shows_label (fixture, "Waiting for you to finish in the browser…"));
   /* Finishing by hand is explicit, and says what it does. */
   g_assert_true (shows_label (fixture, "I’ve Finished"));
-  g_assert_nonnull (find_label_with_prefix (fixture->dialog, "Continue at “mcp.example.com” in your web browser. "
-                                                             "When the server reports that you are done, this window "
-                                                             "closes and the tool is tried again."));
+  /* Only what is true of this request: nothing about a tool being tried
+   * again unless the program showing the dialog says so. */
+  g_assert_true (shows_label (fixture, "Continue at “mcp.example.com” in your web browser. "
+                                       "When the server reports that you are done, this window "
+                                       "closes. If nothing happens after you finish, choose “I’ve Finished”."));
+  elicit_dialog_set_after_completion (dialog (fixture), "The tool is then tried again.");
+  g_assert_true (shows_label (fixture, "Continue at “mcp.example.com” in your web browser. "
+                                       "When the server reports that you are done, this window "
+                                       "closes. The tool is then tried again. If nothing happens after you "
+                                       "finish, choose “I’ve Finished”."));
   g_assert_true (gtk_widget_get_visible (fixture->dialog));
 
   g_assert_true (elicit_request_complete (fixture->request));
@@ -1266,8 +1273,14 @@ test_url_launch_failure_keeps_the_request (Fixture       *fixture,
   g_assert_true (gdk_clipboard_is_local (gtk_widget_get_clipboard (fixture->dialog)));
   g_assert_nonnull (gdk_clipboard_get_content (gtk_widget_get_clipboard (fixture->dialog)));
 
-  click (elicit_dialog_get_cancel_button (dialog (fixture)));
-  assert_answers (fixture, "{\"action\":\"cancel\"}");
+  /* Copying is going ahead, as in the sign-in dialog: it says so, and the
+   * dialog waits for the person to finish in a browser of their own. */
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (copy)), ==, "Copied");
+  assert_answers (fixture, "{\"action\":\"accept\"}");
+  g_assert_cmpstr (elicit_dialog_get_page (dialog (fixture)), ==, "status");
+  g_assert_true (shows_label (fixture, "Link copied. Open it in your web browser…"));
+  gtk_window_close (GTK_WINDOW (fixture->dialog));
+  WAIT_UNTIL (window_gone (fixture));
 }
 
 /* Contrast: error and secondary text, measured in the pixels drawn */

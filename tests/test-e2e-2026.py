@@ -153,7 +153,7 @@ def texts(result):
     return [item['text'] for item in result['content']]
 
 
-def answer_dialog(title, pid, fill, button='Accept'):
+def answer_dialog(title, pid, fill, button='Send'):
     dialog = find_dialog(title, pid=pid)
     fill(dialog)
     do_action(wait_sensitive(dialog, 'push button', button))

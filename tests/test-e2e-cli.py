@@ -97,7 +97,7 @@ def call_answers_the_demo_servers_form_in_a_dialog():
         set_number(dialog, 'Age', 36)
         pick_option(dialog, 'Country', 'Germany')
         toggle(dialog, 'check box', 'Subscribe to Newsletter')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
 
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
@@ -189,7 +189,7 @@ def fill_everything_form(dialog, accept=True):
     pick_option(dialog, 'Titled Single Select Enum', 'Wonder Woman')
     pick_option(dialog, 'Legacy Titled Single Select Enum', 'Dogs')
     if accept:
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
 
 
 EVERYTHING_TEXT = ['✅ User provided the requested information!',
@@ -238,7 +238,7 @@ def server_everythings_form_takes_one_tab_per_control_to_accept():
     try:
         dialog = find_dialog('Request from Everything', pid=run.process.pid)
         fill_everything_form(dialog, accept=False)
-        accept = wait_sensitive(dialog, 'push button', 'Accept')
+        accept = wait_sensitive(dialog, 'push button', 'Send')
         first = find(dialog, 'text', 'String')
         tab_to(dialog, first)
         stops = []
@@ -294,7 +294,7 @@ def call_runs_a_task_that_stops_to_ask():
     try:
         dialog = find_dialog('Request from Everything', pid=run.process.pid)
         pick_option(dialog, 'Clarification', 'Monty Python comedy group')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
         report = text_items(json.loads(out))[0]
@@ -315,7 +315,7 @@ def call_answers_an_elicitation_the_server_runs_as_a_task():
         dialog = find_dialog('Request from Everything', pid=run.process.pid)
         set_text(dialog, 'text', 'Your Name', 'Ada Lovelace')
         pick_option(dialog, 'Favorite Color', 'Purple')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
         texts = text_items(json.loads(out))

@@ -139,7 +139,7 @@ def return_in_a_field_sends_the_registration_form():
         wait_focus(dialog, 'spin button', 'Age')
         # Coming back from the drop-down's list is not coming to the front:
         # the answer button does not wait again.
-        check(sensitive(find(dialog, 'push button', 'Accept')), 'the answer button waits again')
+        check(sensitive(find(dialog, 'push button', 'Send')), 'the answer button waits again')
         press(KEY_RETURN)
 
         check_equal(host.result(),
@@ -156,7 +156,7 @@ def answer_question(keys, expected):
     try:
         dialog = host.dialog()
         check(find(dialog, 'label', 'Delete the file demo.txt?') is not None, 'no question')
-        check(find(dialog, 'push button', 'Accept') is None, 'a question has no Accept button')
+        check(find(dialog, 'push button', 'Send') is None, 'a question has no Send button')
         ready(dialog, 'push button', 'Yes')
         wait_focus(dialog, 'push button', 'Cancel')
         for key, then in keys:
@@ -196,7 +196,7 @@ def a_long_message_leaves_the_fields_in_view_and_send_waits_until_they_were_show
         check(find(dialog, 'push button', 'Show More') is not None, 'the long message has no "Show More": %r' %
               [describe(acc) for acc in _walk(dialog) if acc.getRoleName() in ('push button', 'toggle button')])
         wait_for('the dialog to be active', lambda: dialog.getState().contains(pyatspi.STATE_ACTIVE))
-        send = find(dialog, 'push button', 'Accept')
+        send = find(dialog, 'push button', 'Send')
         check(find(dialog, 'push button', 'Scroll down to see every field') is not None,
               'nothing says why the answer button waits')
         check(not sensitive(send), 'the answer button is sensitive before every field was shown')
@@ -244,11 +244,61 @@ def drop_down_options_are_readable_in_full():
         press(KEY_DOWN)
         press(KEY_RETURN)
         wait_focus(dialog, 'push button', 'Focus')
-        wait_for('the answer button to be sensitive', lambda: sensitive(find(dialog, 'push button', 'Accept')))
+        wait_for('the answer button to be sensitive', lambda: sensitive(find(dialog, 'push button', 'Send')))
         ctrl_return()
         check_equal(host.result(), 'STATE 1\nCONTENT {"focus":"c0"}', 'what was answered')
     finally:
         host.close()
+
+
+def type_a_date(language, shown, picker_title, send_label):
+    env = dict(os.environ)
+    env['LANGUAGE'] = language
+    env['LC_ALL'] = 'C.UTF-8'
+    schema = {'type': 'object', 'required': ['day'],
+              'properties': {'day': {'type': 'string', 'format': 'date', 'title': picker_title}}}
+    host = DialogHost(None, request={'message': 'When?', 'requestedSchema': schema}, env=env)
+    try:
+        dialog = host.dialog()
+        day = wait_focus(dialog, 'text', picker_title)
+        type_text('31/12/2025')
+        wait_text(day, '31/12/2025')
+        # Alt+Down opens the calendar from the keyboard; Escape closes it.
+        from gi.repository import Atspi
+        pyatspi.Registry.generateKeyboardEvent(1 << 3, None, Atspi.KeySynthType.LOCKMODIFIERS)  # Alt
+        try:
+            press(KEY_DOWN)
+        finally:
+            pyatspi.Registry.generateKeyboardEvent(1 << 3, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+        wait_for('the calendar', lambda: any(acc.getRoleName() == 'calendar' and
+                                             acc.getState().contains(pyatspi.STATE_SHOWING)
+                                             for acc in _walk(dialog)))
+        press(0xff1b)  # Escape
+        wait_for('the calendar to close', lambda: not any(acc.getRoleName() == 'calendar' and
+                                                          acc.getState().contains(pyatspi.STATE_SHOWING)
+                                                          for acc in _walk(dialog)))
+        wait_focus(dialog, 'text', picker_title)
+        check_equal(text_of(day), '31/12/2025', 'the date after the calendar closed')
+        # Once the person moves on, the date shows as their language writes it.
+        press(KEY_TAB)
+        wait_for('the date to read %r' % shown, lambda: text_of(day) == shown)
+        press(KEY_SHIFT_TAB)
+        wait_focus(dialog, 'text', picker_title)
+        ready(dialog, 'push button', send_label)
+        press(KEY_RETURN)
+        check_equal(host.result(), 'STATE 1\nCONTENT {"day":"2025-12-31"}', 'what was sent')
+    finally:
+        host.close()
+
+
+@test
+def a_date_typed_the_german_way_is_sent_in_iso():
+    type_a_date('de', '31.12.2025', 'Tag', 'Senden')
+
+
+@test
+def a_date_typed_the_english_way_is_sent_in_iso():
+    type_a_date('C', '2025-12-31', 'Day', 'Send')
 
 
 if __name__ == '__main__':

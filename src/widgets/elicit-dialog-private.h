@@ -34,6 +34,7 @@ struct _ElicitDialog
   char                   *server_label;
   char                   *server_claim;
   char                   *client_claim;
+  char                   *after_completion;
   ElicitUrlInfo          *url_info;
   GError                 *url_error;
   GCancellable           *cancellable;
@@ -57,6 +58,7 @@ struct _ElicitDialog
   guint                   closing : 1;
   guint                   lost_to_popover : 1;
   guint                   fields_seen : 1;
+  guint                   link_copied : 1;
   guint                   attention_idle;
 
   /* Template widgets */

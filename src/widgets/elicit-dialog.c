@@ -70,6 +70,7 @@ enum {
   PROP_CLIENT_CLAIM,
   PROP_ACCEPT_DELAY,
   PROP_CAN_ACCEPT,
+  PROP_AFTER_COMPLETION,
   N_PROPS
 };
 
@@ -240,6 +241,25 @@ show_draft (ElicitDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->draft_label), draft != NULL);
 }
 
+/* Only what is true of every request: what follows once the server hears
+ * back (a tool tried again, a sign-in finished) only the program that
+ * showed the dialog knows, in ElicitDialog:after-completion. */
+static char *
+waiting_text (ElicitDialog *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  /* Translators: %s is the host name of the web page the user opened */
+  g_string_append_printf (text, _("Continue at “%s” in your web browser. When the server reports that you are done, this window closes."),
+                          elicit_url_info_get_host (self->url_info));
+  if (self->after_completion != NULL)
+    g_string_append_printf (text, " %s", self->after_completion);
+  g_string_append_c (text, ' ');
+  g_string_append (text, _("If nothing happens after you finish, choose “I’ve Finished”."));
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 show_status (ElicitDialog *self,
              StatusKind    kind)
@@ -254,10 +274,9 @@ show_status (ElicitDialog *self,
   switch (kind)
     {
     case STATUS_WAITING:
-      title = _("Waiting for you to finish in the browser…");
-      /* Translators: %s is the host name of the web page the user opened */
-      body = g_strdup_printf (_("Continue at “%s” in your web browser. When the server reports that you are done, this window closes and the tool is tried again. If nothing happens after you finish, choose “I’ve Finished” to try again now."),
-                              elicit_url_info_get_host (self->url_info));
+      title = self->link_copied ? _("Link copied. Open it in your web browser…")
+                                : _("Waiting for you to finish in the browser…");
+      body = waiting_text (self);
       break;
 
     case STATUS_DONE:
@@ -296,7 +315,7 @@ show_status (ElicitDialog *self,
   gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->close_button))),
                                     kind == STATUS_WAITING ? _("I’ve _Finished") : _("_Close"));
   gtk_widget_set_tooltip_text (self->close_button,
-                               kind == STATUS_WAITING ? _("Close this window; the tool is tried again") : NULL);
+                               kind == STATUS_WAITING ? _("Close this window: you are done in the browser") : NULL);
   show_draft (self, draft);
   gtk_stack_set_visible_child_name (self->stack, "status");
   gtk_window_set_focus (GTK_WINDOW (self), self->close_button);
@@ -1084,6 +1103,7 @@ elicit_dialog_finalize (GObject *object)
   g_free (self->server_label);
   g_free (self->server_claim);
   g_free (self->client_claim);
+  g_free (self->after_completion);
 
   G_OBJECT_CLASS (elicit_dialog_parent_class)->finalize (object);
 }
@@ -1122,6 +1142,10 @@ elicit_dialog_get_property (GObject    *object,
       g_value_set_boolean (value, elicit_dialog_get_can_accept (self));
       break;
 
+    case PROP_AFTER_COMPLETION:
+      g_value_set_string (value, elicit_dialog_get_after_completion (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1155,6 +1179,10 @@ elicit_dialog_set_property (GObject      *object,
 
     case PROP_ACCEPT_DELAY:
       elicit_dialog_set_accept_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_AFTER_COMPLETION:
+      elicit_dialog_set_after_completion (self, g_value_get_string (value));
       break;
 
     default:
@@ -1269,6 +1297,22 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
     g_param_spec_boolean ("can-accept", NULL, NULL,
                           FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:after-completion:
+   *
+   * What happens once the user has finished in the browser and the server
+   * hears back, as the program showing the dialog knows it (for example
+   * "The tool is then tried again."): one sentence, added to the URL-mode
+   * waiting notice. %NULL says nothing more than what is true of every
+   * request.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_AFTER_COMPLETION] =
+    g_param_spec_string ("after-completion", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1701,6 +1745,55 @@ elicit_dialog_set_accept_delay (ElicitDialog *self,
     return;
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCEPT_DELAY]);
+}
+
+/**
+ * elicit_dialog_get_after_completion:
+ * @self: an [class@Dialog]
+ *
+ * Gets what the waiting notice says happens once the user is done in the
+ * browser; see [property@Dialog:after-completion].
+ *
+ * Returns: (nullable): the sentence, or %NULL
+ *
+ * Since: 1.2
+ */
+const char *
+elicit_dialog_get_after_completion (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->after_completion;
+}
+
+/**
+ * elicit_dialog_set_after_completion:
+ * @self: an [class@Dialog]
+ * @after_completion: (nullable): one sentence, such as "The tool is then
+ *   tried again."
+ *
+ * Sets what the URL-mode waiting notice says happens once the user is done
+ * in the browser. Server text does not belong here: only what the program
+ * showing the dialog will do.
+ *
+ * Since: 1.2
+ */
+void
+elicit_dialog_set_after_completion (ElicitDialog *self,
+                                    const char   *after_completion)
+{
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  if (g_strcmp0 (after_completion, self->after_completion) == 0)
+    return;
+
+  g_free (self->after_completion);
+  self->after_completion = g_strdup (after_completion);
+  if (self->url_info != NULL && g_strcmp0 (elicit_dialog_get_page (self), "status") == 0 &&
+      elicit_request_get_state (self->request) == ELICIT_REQUEST_STATE_ACCEPTED)
+    show_status (self, STATUS_WAITING);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AFTER_COMPLETION]);
 }
 
 /**

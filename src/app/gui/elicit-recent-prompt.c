@@ -112,7 +112,7 @@ elicit_recent_prompt_get_state (ElicitRecentPrompt *self)
 }
 
 /* A question answered with Yes or No (elicit_schema_get_question()) is
- * remembered as that answer, not as "Accepted". */
+ * remembered as that answer, not as "Sent". */
 void
 elicit_recent_prompt_note_answer (ElicitRecentPrompt *self,
                                   ElicitRequest      *request)
@@ -137,7 +137,7 @@ elicit_recent_prompt_note_answer (ElicitRecentPrompt *self,
     self->answer = json_node_get_boolean (value) ? 1 : 0;
 }
 
-/* "14:02 · Accepted" */
+/* "14:02 · Sent" */
 char *
 elicit_recent_prompt_describe_state (ElicitRecentPrompt *self)
 {
@@ -155,7 +155,7 @@ elicit_recent_prompt_describe_state (ElicitRecentPrompt *self)
       else if (self->answer == 0)
         action = C_("recent prompt", "Answered No");
       else
-        action = C_("recent prompt", "Accepted");
+        action = C_("recent prompt", "Sent");
       break;
 
     case ELICIT_REQUEST_STATE_DECLINED:
@@ -176,6 +176,6 @@ elicit_recent_prompt_describe_state (ElicitRecentPrompt *self)
   time = g_date_time_format (self->time, "%X");
 
   /* Translators: a line of the recent prompts: when it was answered, then how
-   * ("14:02:07 · Accepted") */
+   * ("14:02:07 · Sent") */
   return g_strdup_printf (C_("recent prompt", "%s · %s"), time, action);
 }
