@@ -383,14 +383,16 @@ class DialogHost:
                 return app
         return None
 
-    def dialog(self):
+    def dialog(self, prefix='Request from '):
+        """The dialog: the window whose title starts with prefix (another
+        language's words for it, under LANGUAGE)."""
         def found():
             app = self.application()
             if app is None:
                 return None
             for i in range(app.childCount):
                 frame = app.getChildAtIndex(i)
-                if frame is not None and frame.name.startswith('Request from ') and showing(frame):
+                if frame is not None and frame.name.startswith(prefix) and showing(frame):
                     return frame
             return None
         return wait_for('the dialog', found)

@@ -1477,6 +1477,44 @@ test_dates_as_people_write_them (void)
   assert_content (form, "{\"day\":\"2025-12-31\"}");
   g_assert_true (elicit_form_get_valid (form));
 
+  /* Alt+Down opens the calendar: the icon is no Tab stop. */
+  {
+    GtkWidget *window = show_in_window (form);
+    ElicitTextEditor *editor = ELICIT_TEXT_EDITOR (editor_of (day));
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (day);
+    g_autoptr(GtkShortcutTrigger) alt_down = gtk_keyval_trigger_new (GDK_KEY_Down, GDK_ALT_MASK);
+    gboolean opened = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !opened; i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+        if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+          continue;
+        for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+          {
+            g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+            GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+            if (GTK_IS_ALTERNATIVE_TRIGGER (trigger) &&
+                gtk_shortcut_trigger_equal (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                                            alt_down))
+              opened = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, day, NULL);
+          }
+      }
+    g_assert_true (opened);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (elicit_text_editor_get_popover (editor))));
+    /* It starts at the date typed. */
+    {
+      g_autoptr(GDateTime) shown = gtk_calendar_get_date (elicit_text_editor_get_calendar (editor));
+
+      g_assert_cmpint (g_date_time_get_day_of_month (shown), ==, 31);
+      g_assert_cmpint (g_date_time_get_month (shown), ==, 12);
+    }
+    gtk_popover_popdown (elicit_text_editor_get_popover (editor));
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+
   gtk_editable_set_text (GTK_EDITABLE (day), "the last day of the year");
   g_assert_false (elicit_form_get_valid (form));
   elicit_form_show_all_errors (form);
