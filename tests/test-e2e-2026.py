@@ -34,7 +34,7 @@ import tempfile
 from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, check,
                            check_equal, do_action,
                            find, find_dialog, pick_option, run_tests, set_number, set_text, showing, skip_all, test,
-                           toggle, wait_for, wait_sensitive)
+                           wait_for, wait_sensitive)
 
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
