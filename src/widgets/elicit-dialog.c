@@ -838,10 +838,17 @@ build_attention (ElicitDialog *self)
 {
   GtkWidget *popover = gtk_popover_new ();
 
+  /* Two short lines at most, in the height of the buttons beside it. */
   self->attention_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->attention_label, TRUE);
+  gtk_label_set_wrap_mode (self->attention_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->attention_label, 2);
   gtk_label_set_ellipsize (self->attention_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (self->attention_label, 8);
+  gtk_label_set_max_width_chars (self->attention_label, 24);
   gtk_label_set_xalign (self->attention_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->attention_label), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->attention_label), "caption");
 
   self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_add_css_class (self->attention_box, "elicit-attention");

@@ -467,8 +467,11 @@ set_example_placeholder (ElicitTextEditor *self)
 {
   g_autofree char *example = dup_shown_text (self, self->format == ELICIT_TEXT_FORMAT_DATE
                                                    ? "2025-12-31" : "2025-12-31T14:30:00");
+  /* Translators: the placeholder of a date field; %s is a date written as
+   * the user's locale writes dates */
+  g_autofree char *placeholder = g_strdup_printf (C_("date placeholder", "e.g. %s"), example);
 
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->entry), example);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->entry), placeholder);
 }
 
 static void
