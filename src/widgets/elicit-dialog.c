@@ -544,19 +544,29 @@ shows_popover (GtkWidget *widget)
 static void
 is_active_changed_cb (ElicitDialog *self)
 {
+  gboolean popover = shows_popover (GTK_WIDGET (self));
+
+  /* A drop-down's list takes the focus from the window while it is open,
+   * and X11 then hands it back and forth (inactive, active with the list
+   * still up, inactive and active again once it closed): coming back from
+   * one's own list is not coming to the front. The person was already
+   * working in this dialog. */
+  if (popover)
+    self->lost_to_popover = TRUE;
   if (!gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+
+  if (self->lost_to_popover)
     {
-      /* A drop-down's list takes the focus from the window while it is
-       * open: coming back from it is not coming to the front. */
-      self->lost_to_popover = shows_popover (GTK_WIDGET (self));
+      if (!popover)
+        self->lost_to_popover = FALSE;
       return;
     }
 
   /* Only on coming to the front: a window that never gets the focus (no
    * window manager) must still be usable with the mouse. */
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->lost_to_popover)
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     elicit_accept_guard_restart (&self->accept_guard);
-  self->lost_to_popover = FALSE;
 }
 
 /* Say why Accept waits */
