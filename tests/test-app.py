@@ -283,13 +283,13 @@ def wait_ready(window, server):
 
 def answer_registration(dialog, username='Username', email='Email Address', age='Age',
                         country='Country', germany='Germany'):
-    accept = find(dialog, 'push button', 'Accept')
-    check(accept is not None, 'no Accept button')
+    accept = find(dialog, 'push button', 'Send')
+    check(accept is not None, 'no Send button')
     set_text(dialog, 'text', username, 'ada_l')
     set_text(dialog, 'text', email, 'ada@example.com')
     set_number(dialog, age, 36)
     pick_option(dialog, country, germany)
-    do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+    do_action(wait_sensitive(dialog, 'push button', 'Send'))
 
 
 @test
@@ -317,7 +317,7 @@ def a_tool_run_from_the_window_shows_the_answer_it_got():
         set_number(dialog, 'Age', 36)
         pick_option(dialog, 'Country', 'Germany')
         toggle(dialog, 'check box', 'Subscribe to Newsletter')
-        accept = wait_sensitive(dialog, 'push button', 'Accept')
+        accept = wait_sensitive(dialog, 'push button', 'Send')
         screenshot('dialog')
         do_action(accept)
 
@@ -942,7 +942,7 @@ def a_task_shows_its_state_and_asks_through_the_app():
         wait_label_starting(window, 'Waiting for your answer — Found multiple interpretations')
         screenshot('task-waiting')
         pick_option(dialog, 'Clarification', 'Monty Python comedy group')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         text = wait_result(window, '# Research Report: python (comedy)')
         check('`working` → `input_required` → `working` → `completed`' in text,
               'the task\'s path: %r' % text[:600])
@@ -978,7 +978,7 @@ def an_elicitation_the_server_runs_as_a_task_is_answered_in_the_app():
         dialog = app.dialog('Everything')
         set_text(dialog, 'text', 'Your Name', 'Ada Lovelace')
         pick_option(dialog, 'Favorite Color', 'Purple')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         text = wait_result(window, '[COMPLETED] User provided the requested information!')
         check('User inputs:\n- Name: Ada Lovelace\n- Favorite Color: Purple' in text,
               'what server-everything got through tasks/result: %r' % text[:600])

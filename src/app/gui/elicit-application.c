@@ -443,6 +443,7 @@ record_answer_cb (ElicitApplication *self,
   prompt = elicit_recent_prompt_new (now, g_object_get_data (G_OBJECT (request), "elicit-recent-server"),
                                      g_object_get_data (G_OBJECT (request), "elicit-recent-client"),
                                      elicit_request_get_state (request));
+  elicit_recent_prompt_note_answer (prompt, request);
   g_list_store_insert (self->recent, 0, prompt);
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->recent));
