@@ -191,7 +191,8 @@ def try_again_saves_the_sign_in_once_the_keyring_is_unlocked():
         do_action(wait_sensitive(window, 'push button', 'Try Again'))
         wait_for('the message to go', lambda: not showing_label(window, LOCKED_SAVE))
         wait_for('the sign-in in the keyring', lambda: len(elicit_items()) == 1)
-        check(showing_label(window, 'Signed in'), 'the server is no longer signed in')
+        # The bar comes at the first save, before the sign-in ends: wait for it.
+        wait_for('"Signed in"', lambda: showing_label(window, 'Signed in'))
     finally:
         app.close()
         server.close()
