@@ -26,6 +26,8 @@ ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
 FAKE = os.path.join(os.environ.get('G_TEST_SRCDIR', os.path.dirname(__file__)), 'fake-mcp-server.py')
 PYTHON = '/usr/bin/python3'
+# The one error a request Elicit refuses without asking anyone gets.
+REFUSED = {'code': -31000, 'message': 'Refused without asking the user: too many requests'}
 
 if not ELICIT or not DEMO:
     skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
@@ -342,8 +344,9 @@ def a_flood_of_requests_meets_the_rate_limit_without_a_deadlock():
     status, out, err = call('--name', 'Flood', '--tool', 'flood_elicitations', '--arguments', '{"count": 1000}',
                             '--', DEMO, LEGACY, env=env)
     check_equal(status, 4, 'exit status')
-    check_equal(json.loads(out)['content'][0]['text'], 'accept: 0, decline: 0, cancel: 20, error: 980, invalid: 0',
-                'the server\'s tally')
+    check_equal(json.loads(out)['content'][0]['text'], 'accept: 0, decline: 0, cancel: 20, error: 980, invalid: 0\n'
+                'error -31000 “Refused without asking the user: too many requests”: 980',
+                'the server\'s tally, and the one error of a refused request')
     lines = err.splitlines()
     check_equal(lines.count('elicit: “Flood” asks for input, but there is no display to ask on; answering “cancel”'),
                 20, 'requests cancelled')
@@ -369,7 +372,7 @@ def requests_still_open_when_the_call_ends_are_answered_cancel():
     ids = sorted(a['id'] for a in answers)
     check_equal(ids, sorted('flood-%d' % i for i in range(40)), 'one answer for each request')
     cancelled = [a for a in answers if a.get('result') == {'action': 'cancel'}]
-    refused = [a for a in answers if 'error' in a]
+    refused = [a for a in answers if a.get('error') == REFUSED]
     check_equal(len(cancelled) + len(refused), 40, 'each cancelled or refused: %r' % answers)
     check(len(cancelled) > 1, 'the shown and the queued requests are cancelled: %r' % answers)
 
@@ -390,9 +393,11 @@ def server_takes_the_command_from_the_servers_file():
         check_equal(status, 4, 'exit status')
         check(err.startswith('elicit: “Fake One” asks for input'), 'the label: ' + err)
 
+        # A name the file lacks is a usage error (2), not a server that failed (3).
         status, out, err = call('--config', path, '--server', 'Nope')
-        check_equal(status, 3, 'exit status')
-        check_equal(err, 'elicit: “Nope” failed: There is no server named “Nope” in %s\n' % path, 'stderr')
+        check_equal(status, 2, 'exit status')
+        check_equal(err, 'elicit call: There is no server named “Nope” in %s\n'
+                    'Run “elicit call --help” to see the options.\n' % path, 'stderr')
 
         status, out, err = call('--config', path, '--server', 'Fake One', '--', DEMO)
         check_equal(status, 2, 'exit status')
