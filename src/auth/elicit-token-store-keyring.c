@@ -239,6 +239,29 @@ doom_items (Op    *op,
     }
 }
 
+/*
+ * Takes the copies of the record just saved, but one, to delete: "try again"
+ * may save a record whose own save was still on its way, and both create an
+ * item with the same time. Every save of it keeps the same one (the first
+ * path), so the copies come down to one, whichever searches last.
+ */
+static void
+doom_copies (Op    *op,
+             GList *items)
+{
+  SecretItem *kept = NULL;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (item_saved (l->data) == op->saved && !secret_item_get_locked (l->data) &&
+        (kept == NULL || g_strcmp0 (g_dbus_proxy_get_object_path (G_DBUS_PROXY (l->data)),
+                                    g_dbus_proxy_get_object_path (G_DBUS_PROXY (kept))) < 0))
+      kept = l->data;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (l->data != kept && item_saved (l->data) == op->saved && !secret_item_get_locked (l->data))
+      op->doomed = g_list_prepend (op->doomed, g_object_ref (l->data));
+}
+
 /* Lookup ------------------------------------------------------------------ */
 
 static void
@@ -368,6 +391,8 @@ save_old_searched_cb (GObject      *object,
     }
 
   doom_items (op, items, op->stale ? op->saved + 1 : op->saved);
+  if (!op->stale)
+    doom_copies (op, items);
   /* A locked old copy elsewhere is older than the new one: lookups skip it. */
   op->locked_left = FALSE;
   delete_next (task);
