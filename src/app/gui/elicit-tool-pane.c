@@ -14,6 +14,7 @@
 #include "elicit-schema.h"
 #include "elicit-form.h"
 
+#include "elicit-result-view.h"
 #include "elicit-tool-pane.h"
 
 /* What the result view shows of one text item, and of all of them. */
@@ -42,18 +43,14 @@ typedef struct
   GCancellable *cancellable;
   char         *status;
   char         *text;
-  JsonObject   *arguments;    /* to try again after a step in the browser */
-  GPtrArray    *url_requests; /* the steps the server asked for, or NULL */
+  JsonObject   *answer;       /* the result, shown as content besides its text */
+  JsonObject   *arguments;
   ElicitServer *server;
   ElicitSession *session;     /* whose task-status is followed, while running */
   gulong        task_status_id;
-  guint         n_retries;
   gboolean      running;
   gboolean      is_error;
 } ToolRun;
-
-/* How often a call is tried again after steps in the browser, as elicit call. */
-#define MAX_URL_RETRIES 3
 
 struct _ElicitToolPane
 {
@@ -64,8 +61,11 @@ struct _ElicitToolPane
   GHashTable       *runs;       /* tool name → ToolRun */
   ElicitForm       *form;       /* nullable: NULL means the JSON editor */
 
+  guint             scroll_source;
+
   /* Template widgets */
   GtkStack         *stack;
+  GtkScrolledWindow *scroller;
   GtkLabel         *title_label;
   GtkLabel         *name_label;
   GtkLabel         *description_label;
@@ -82,6 +82,7 @@ struct _ElicitToolPane
   GtkLabel         *result_status_label;
   GtkWidget        *result_frame;
   GtkTextView      *result_view;
+  ElicitResultView *content_view;
 };
 
 enum {
@@ -109,21 +110,19 @@ tool_run_new (ElicitToolPane *pane,
   return run;
 }
 
-static void stop_url_requests (ToolRun *run);
 static void stop_following_task (ToolRun *run);
 
 static void
 tool_run_clear (ToolRun *run)
 {
-  stop_url_requests (run);
   stop_following_task (run);
   g_weak_ref_clear (&run->pane);
   g_free (run->tool_name);
   g_clear_object (&run->cancellable);
   g_free (run->status);
   g_free (run->text);
+  g_clear_pointer (&run->answer, json_object_unref);
   g_clear_pointer (&run->arguments, json_object_unref);
-  g_clear_pointer (&run->url_requests, g_ptr_array_unref);
   g_clear_object (&run->server);
 }
 
@@ -188,6 +187,7 @@ render_run (ElicitToolPane *self)
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->result_view);
 
   gtk_widget_set_visible (self->result_box, run != NULL);
+  elicit_result_view_set_result (self->content_view, run != NULL ? run->answer : NULL);
   if (run == NULL)
     {
       gtk_text_buffer_set_text (buffer, "", 0);
@@ -225,15 +225,6 @@ get_string (JsonObject *object,
   return json_node_get_string (node);
 }
 
-static JsonObject *
-get_object (JsonObject *object,
-            const char *member)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
 static gboolean
 get_true (JsonObject *object,
           const char *member)
@@ -248,44 +239,26 @@ static void
 append_text_content (GString    *out,
                      JsonObject *item)
 {
-  const char *type = get_string (item, "type", "");
+  g_autofree char *text = NULL;
+
+  /* Pictures, sounds, links and resources are the content view's. */
+  if (g_strcmp0 (get_string (item, "type", ""), "text") != 0)
+    return;
 
   if (out->len > 0)
     g_string_append (out, "\n\n");
-
-  if (g_str_equal (type, "text"))
-    {
-      g_autofree char *text = NULL;
-
-      text = elicit_text_sanitize_block (get_string (item, "text", ""), RESULT_TEXT_MAX);
-      g_string_append (out, text);
-    }
-  else if (g_str_equal (type, "resource_link") || g_str_equal (type, "resource"))
-    {
-      g_autofree char *uri = NULL;
-      JsonObject *resource = get_object (item, "resource");
-      const char *raw = get_string (resource != NULL ? resource : item, "uri", "");
-
-      uri = elicit_text_sanitize_line (raw, ELICIT_TEXT_LINE_MAX);
-      /* Translators: a result item that points to a resource; %s is its URI */
-      g_string_append_printf (out, _("[resource: %s]"), uri);
-    }
-  else
-    {
-      g_autofree char *mime = NULL;
-
-      mime = elicit_text_sanitize_line (get_string (item, "mimeType", type), 80);
-      /* Translators: a result item that cannot be shown as text; %s is its type */
-      g_string_append_printf (out, _("[%s content]"), mime);
-    }
+  text = elicit_text_sanitize_block (get_string (item, "text", ""), RESULT_TEXT_MAX);
+  g_string_append (out, text);
 }
 
+/* The result's text, or NULL when all it holds is shown otherwise. */
 static char *
 format_result (JsonObject *result)
 {
   GString *out = g_string_new (NULL);
   JsonNode *content = json_object_get_member (result, "content");
   JsonNode *structured = json_object_get_member (result, "structuredContent");
+  gboolean has_other = structured != NULL && !JSON_NODE_HOLDS_NULL (structured);
 
   if (content != NULL && JSON_NODE_HOLDS_ARRAY (content))
     {
@@ -295,32 +268,14 @@ format_result (JsonObject *result)
         {
           JsonNode *item = json_array_get_element (items, i);
 
+          has_other = TRUE;
           if (JSON_NODE_HOLDS_OBJECT (item))
             append_text_content (out, json_node_get_object (item));
         }
     }
 
-  if (structured != NULL && !JSON_NODE_HOLDS_NULL (structured))
-    {
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      g_autofree char *json = NULL;
-      g_autofree char *clean = NULL;
-
-      /* Indented with tabs: sanitizing keeps tabs, and folds runs of spaces. */
-      json_generator_set_root (generator, structured);
-      json_generator_set_pretty (generator, TRUE);
-      json_generator_set_indent_char (generator, '\t');
-      json_generator_set_indent (generator, 1);
-      json = json_generator_to_data (generator, NULL);
-      clean = elicit_text_sanitize_block (json, RESULT_JSON_MAX);
-
-      if (out->len > 0)
-        g_string_append (out, "\n\n");
-      g_string_append (out, _("Structured content:"));
-      g_string_append_c (out, '\n');
-      g_string_append (out, clean);
-    }
-
+  if (out->len == 0 && has_other)
+    return (g_string_free (out, TRUE), NULL);
   if (out->len == 0)
     g_string_append (out, _("(The tool returned no content.)"));
 
@@ -333,19 +288,6 @@ static void call_tool_cb (GObject      *object,
                           GAsyncResult *result,
                           gpointer      user_data);
 static void render_run (ElicitToolPane *self);
-
-static void url_state_cb (ElicitRequest *request,
-                          GParamSpec    *pspec,
-                          ToolRun       *run);
-
-static void
-stop_url_requests (ToolRun *run)
-{
-  g_autoptr(GPtrArray) requests = g_steal_pointer (&run->url_requests);
-
-  for (guint i = 0; requests != NULL && i < requests->len; i++)
-    g_signal_handlers_disconnect_by_func (g_ptr_array_index (requests, i), url_state_cb, run);
-}
 
 /* What the status line says of a call that runs as a task; NULL for a
  * state the server should not have sent. */
@@ -429,87 +371,6 @@ start_call (ToolRun *run)
                                  call_tool_cb, tool_run_ref (run));
 }
 
-static gboolean
-retry_idle_cb (gpointer user_data)
-{
-  start_call (user_data);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Once every step in the browser is complete, the tool runs again with the
- * same arguments, as elicit call does; a step the user refused ends it. */
-static void
-url_state_cb (ElicitRequest *request,
-              GParamSpec    *pspec,
-              ToolRun       *run)
-{
-  g_autoptr(ElicitToolPane) pane = g_weak_ref_get (&run->pane);
-  gboolean said_no = FALSE;
-
-  for (guint i = 0; i < run->url_requests->len; i++)
-    switch (elicit_request_get_state (g_ptr_array_index (run->url_requests, i)))
-      {
-      case ELICIT_REQUEST_STATE_PENDING:
-        return;
-      case ELICIT_REQUEST_STATE_ACCEPTED:
-        /* Done by the user's word ("I've Finished"), or still waiting. */
-        if (g_object_get_data (G_OBJECT (g_ptr_array_index (run->url_requests, i)),
-                               "elicit-user-finished") == NULL)
-          return;
-        break;
-      case ELICIT_REQUEST_STATE_DECLINED:
-      case ELICIT_REQUEST_STATE_CANCELLED:
-        said_no = TRUE;
-        break;
-      case ELICIT_REQUEST_STATE_WITHDRAWN:
-      case ELICIT_REQUEST_STATE_COMPLETED:
-      default:
-        break;
-      }
-
-  stop_url_requests (run);
-  if (said_no || run->server == NULL)
-    return;
-
-  run->n_retries++;
-  g_clear_pointer (&run->status, g_free);
-  run->status = g_strdup (_("Done in the browser; running the tool again…"));
-  if (pane != NULL && g_hash_table_lookup (pane->runs, run->tool_name) == run)
-    render_run (pane);
-  /* Not from inside the state change (a dialog may be going away). */
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, retry_idle_cb, tool_run_ref (run),
-                   (GDestroyNotify) tool_run_unref);
-}
-
-static void
-present_url_elicitations (ElicitToolPane *self,
-                          ToolRun        *run,
-                          const GError   *error)
-{
-  GPtrArray *elicitations = elicit_session_error_get_elicitations (error);
-  ElicitPromptQueue *queue;
-
-  if (elicitations == NULL || self->server == NULL)
-    return;
-
-  if (run->n_retries < MAX_URL_RETRIES && run->url_requests == NULL)
-    {
-      run->url_requests = g_ptr_array_new_with_free_func (g_object_unref);
-      for (guint i = 0; i < elicitations->len; i++)
-        {
-          ElicitRequest *request = g_ptr_array_index (elicitations, i);
-
-          g_ptr_array_add (run->url_requests, g_object_ref (request));
-          g_signal_connect (request, "notify::state", G_CALLBACK (url_state_cb), run);
-        }
-    }
-
-  queue = elicit_server_get_queue (self->server);
-  for (guint i = 0; i < elicitations->len; i++)
-    elicit_prompt_queue_push (queue, g_ptr_array_index (elicitations, i));
-}
-
 static void
 finish_with_error (ToolRun        *run,
                    ElicitToolPane *pane,
@@ -521,15 +382,9 @@ finish_with_error (ToolRun        *run,
       return;
     }
 
-  if (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED))
-    {
-      run->status = g_strdup (_("The server asks you to complete a step in your browser first; "
-                                "the tool runs again when you are done"));
-      if (pane != NULL)
-        present_url_elicitations (pane, run, error);
-    }
-  else
-    run->status = g_strdup (_("The call failed"));
+  /* A -32042 ends here only when a step in the browser was refused: the
+   * session showed the steps and ran the tool again until then. */
+  run->status = g_strdup (_("The call failed"));
 
   run->text = elicit_text_sanitize_block (error->message, RESULT_TEXT_MAX);
   run->is_error = TRUE;
@@ -552,6 +407,7 @@ call_tool_cb (GObject      *object,
   g_clear_object (&run->cancellable);
   g_clear_pointer (&run->status, g_free);
   g_clear_pointer (&run->text, g_free);
+  g_clear_pointer (&run->answer, json_object_unref);
   run->is_error = FALSE;
 
   if (answer == NULL)
@@ -561,6 +417,7 @@ call_tool_cb (GObject      *object,
       run->is_error = get_true (answer, "isError");
       run->status = g_strdup (run->is_error ? _("The tool reported an error") : _("Done"));
       run->text = format_result (answer);
+      run->answer = json_object_ref (answer);
     }
 
   if (pane != NULL && current_run (pane) == run)
@@ -607,6 +464,20 @@ collect_arguments (ElicitToolPane  *self,
   return json_object_ref (json_node_get_object (node));
 }
 
+/* The run's state is at the end of the pane: once laid out, show it. */
+static gboolean
+scroll_to_run_cb (gpointer user_data)
+{
+  ElicitToolPane *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  self->scroll_source = 0;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 run_clicked_cb (ElicitToolPane *self)
 {
@@ -631,6 +502,9 @@ run_clicked_cb (ElicitToolPane *self)
   g_hash_table_replace (self->runs, g_strdup (name), run);
   start_call (run);
   render_run (self);
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
+  /* Below the redraw priority: after the frame that lays the result out. */
+  self->scroll_source = g_idle_add_full (G_PRIORITY_LOW, scroll_to_run_cb, self, NULL);
 }
 
 static void
@@ -738,6 +612,7 @@ elicit_tool_pane_dispose (GObject *object)
   ElicitToolPane *self = ELICIT_TOOL_PANE (object);
   GtkWidget *child;
 
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   if (self->server != NULL)
     g_signal_handlers_disconnect_by_data (self->server, self);
   g_clear_object (&self->server);
@@ -841,6 +716,7 @@ elicit_tool_pane_class_init (ElicitToolPaneClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ELICIT_TYPE_RESULT_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/gnome/World/Elicit/ui/elicit-tool-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, stack);
@@ -860,6 +736,8 @@ elicit_tool_pane_class_init (ElicitToolPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, result_status_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, result_frame);
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, result_view);
+  gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, content_view);
+  gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, scroller);
   gtk_widget_class_bind_template_callback (widget_class, run_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_clicked_cb);
 
@@ -977,5 +855,7 @@ elicit_tool_pane_set_tool (ElicitToolPane   *self,
     return;
 
   show_tool (self);
+  /* Each tool is read from its title down, wherever the last one was left. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
 }
