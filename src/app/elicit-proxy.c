@@ -88,19 +88,6 @@ typedef struct
   gboolean           finishing;
 } Proxy;
 
-static const char *
-string_member (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
 static JsonObject *
 object_member (JsonObject *object,
                const char *name)
@@ -204,14 +191,14 @@ note_initialize_result (Proxy    *proxy,
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   result = object_member (json_node_get_object (message), "result");
 
-  version = string_member (result, "protocolVersion");
+  version = elicit_json_object_get_string (result, "protocolVersion");
   if (version != NULL)
     elicit_transport_set_protocol_version (proxy->server, version);
 
   info = object_member (result, "serverInfo");
-  claim = string_member (info, "title");
+  claim = elicit_json_object_get_string (info, "title");
   if (claim == NULL)
-    claim = string_member (info, "name");
+    claim = elicit_json_object_get_string (info, "name");
   if (claim != NULL)
     elicit_prompter_set_server_claim (proxy->prompter, claim);
 }
@@ -274,7 +261,8 @@ add_modern_capability (JsonObject *params)
   JsonObject *capabilities;
   JsonObject *elicitation;
 
-  if (meta == NULL || string_member (meta, "io.modelcontextprotocol/protocolVersion") == NULL)
+  if (meta == NULL ||
+      elicit_json_object_get_string (meta, "io.modelcontextprotocol/protocolVersion") == NULL)
     return FALSE;
 
   capabilities = object_member (meta, "io.modelcontextprotocol/clientCapabilities");
@@ -329,14 +317,15 @@ is_answerable (JsonObject *result)
   JsonObject *requests = object_member (result, "inputRequests");
   g_autoptr(GList) keys = NULL;
 
-  if (g_strcmp0 (string_member (result, "resultType"), "input_required") != 0)
+  if (g_strcmp0 (elicit_json_object_get_string (result, "resultType"), "input_required") != 0)
     return FALSE;
   if (requests == NULL)
     return json_object_has_member (result, "requestState");
 
   keys = json_object_get_members (requests);
   for (GList *l = keys; l != NULL; l = l->next)
-    if (g_strcmp0 (string_member (object_member (requests, l->data), "method"),
+    if (g_strcmp0 (elicit_json_object_get_string (object_member (requests, l->data),
+                                                  "method"),
                    "elicitation/create") != 0)
       return FALSE;
 
@@ -607,11 +596,13 @@ answer_held_initialize (Proxy      *proxy,
 {
   g_autoptr(JsonNode) initialize = g_steal_pointer (&proxy->held_initialize);
   JsonObject *request = json_node_get_object (initialize);
-  const char *asked = string_member (object_member (request, "params"), "protocolVersion");
+  const char *asked = elicit_json_object_get_string (object_member (request, "params"),
+                                                     "protocolVersion");
   JsonObject *meta = object_member (discovered, "_meta");
   JsonObject *info = object_member (meta, "io.modelcontextprotocol/serverInfo");
   JsonObject *capabilities = object_member (discovered, "capabilities");
   g_autoptr(JsonObject) result = json_object_new ();
+  const char *instructions;
   const char *claim;
 
   if (info == NULL)
@@ -624,10 +615,13 @@ answer_held_initialize (Proxy      *proxy,
                                               : json_object_new ());
   if (info != NULL)
     json_object_set_object_member (result, "serverInfo", elicit_json_object_deep_copy (info));
-  if (string_member (discovered, "instructions") != NULL)
-    json_object_set_string_member (result, "instructions", string_member (discovered, "instructions"));
+  instructions = elicit_json_object_get_string (discovered, "instructions");
+  if (instructions != NULL)
+    json_object_set_string_member (result, "instructions", instructions);
 
-  claim = string_member (info, "title") ? string_member (info, "title") : string_member (info, "name");
+  claim = elicit_json_object_get_string (info, "title");
+  if (claim == NULL)
+    claim = elicit_json_object_get_string (info, "name");
   if (claim != NULL)
     elicit_prompter_set_server_claim (proxy->prompter, claim);
 
