@@ -17,6 +17,7 @@
 #include "widgets/elicit-editor-kind.h"
 #include "widgets/elicit-form.h"
 #include "widgets/elicit-dialog.h"
+#include "widgets/elicit-presenter.h"
 #include "widgets/elicit-render.h"
 #include "widgets/elicit-sign-in-dialog.h"
 

@@ -37,6 +37,7 @@
 #include "protocol/elicit-input-source.h"
 #include "protocol/elicit-session.h"
 #include "protocol/elicit-prompt-queue.h"
+#include "protocol/elicit-prompter-client.h"
 #include "protocol/elicit-auth-error.h"
 #include "protocol/elicit-sign-in.h"
 #include "protocol/elicit-token-store.h"

@@ -32,7 +32,7 @@
 #include "elicit-text-domain.h"
 #include "elicit-cli.h"
 #include "elicit-config.h"
-#include "elicit-prompter.h"
+#include "elicit-cli-prompts.h"
 
 /* How many lines of the server's stderr are kept to explain a failure. */
 #define STDERR_TAIL_LINES 20
@@ -62,7 +62,7 @@ typedef struct
   GMainLoop       *loop;
   ElicitTransport *transport;
   ElicitSession   *session;
-  ElicitPrompter  *prompter;
+  ElicitCliPrompts *prompts;
   GCancellable    *cancellable;
   char            *label;
   char            *tool;
@@ -506,15 +506,15 @@ finish (Call *call,
   call->finishing = TRUE;
   call->status = status;
 
-  if (elicit_prompter_get_n_refused (call->prompter) > 1)
+  if (elicit_cli_prompts_get_n_refused (call->prompts) > 1)
     g_printerr (g_dngettext (GETTEXT_PACKAGE,
                              "elicit: refused %u request from “%s” in all\n",
                              "elicit: refused %u requests from “%s” in all\n",
-                             elicit_prompter_get_n_refused (call->prompter)),
-                elicit_prompter_get_n_refused (call->prompter), call->label);
+                             elicit_cli_prompts_get_n_refused (call->prompts)),
+                elicit_cli_prompts_get_n_refused (call->prompts), call->label);
 
   cancel_open_requests (call);
-  elicit_prompter_close_all (call->prompter);
+  elicit_cli_prompts_close_all (call->prompts);
   elicit_session_close_async (call->session, NULL, close_cb, call);
 }
 
@@ -589,7 +589,7 @@ print_result (Call       *call,
 
   elicit_json_object_get_boolean (result, "isError", &is_error);
 
-  if (elicit_prompter_get_n_said_no (call->prompter) > 0)
+  if (elicit_cli_prompts_get_n_said_no (call->prompts) > 0)
     {
       g_printerr (_("elicit: a request from “%s” was declined or cancelled\n"), call->label);
       finish (call, ELICIT_CALL_STATUS_SAID_NO);
@@ -619,8 +619,8 @@ url_state_cb (ElicitRequest *request,
 }
 
 static void
-all_closed_cb (ElicitPrompter *prompter,
-               Call           *call)
+all_closed_cb (ElicitPresenter *presenter,
+               Call            *call)
 {
   check_url_requests (call);
 }
@@ -632,7 +632,8 @@ stop_url_requests (Call *call)
 
   for (guint i = 0; requests != NULL && i < requests->len; i++)
     g_signal_handlers_disconnect_by_func (g_ptr_array_index (requests, i), url_state_cb, call);
-  g_signal_handlers_disconnect_by_func (call->prompter, all_closed_cb, call);
+  g_signal_handlers_disconnect_by_func (elicit_cli_prompts_get_presenter (call->prompts),
+                                        all_closed_cb, call);
 }
 
 /* Retries once every sign-in is complete, or answered and its window
@@ -666,7 +667,7 @@ check_url_requests (Call *call)
         }
     }
 
-  if (call->url_requests == NULL || (!all_complete && elicit_prompter_get_n_open (call->prompter) > 0))
+  if (call->url_requests == NULL || (!all_complete && elicit_cli_prompts_get_n_open (call->prompts) > 0))
     return;
 
   stop_url_requests (call);
@@ -687,7 +688,7 @@ start_url_requests (Call         *call,
                     const GError *error)
 {
   GPtrArray *requests = elicit_session_error_get_elicitations (error);
-  ElicitPromptQueue *queue = elicit_prompter_get_queue (call->prompter);
+  ElicitPromptQueue *queue = elicit_cli_prompts_get_queue (call->prompts);
 
   if (requests == NULL || requests->len == 0 || call->n_url_retries >= MAX_URL_RETRIES)
     {
@@ -703,7 +704,8 @@ start_url_requests (Call         *call,
               call->label, requests->len);
 
   call->url_requests = g_ptr_array_ref (requests);
-  g_signal_connect (call->prompter, "all-closed", G_CALLBACK (all_closed_cb), call);
+  g_signal_connect (elicit_cli_prompts_get_presenter (call->prompts), "all-closed",
+                    G_CALLBACK (all_closed_cb), call);
   for (guint i = 0; i < requests->len; i++)
     {
       ElicitRequest *request = g_ptr_array_index (requests, i);
@@ -819,7 +821,7 @@ interrupted_cb (gpointer user_data)
 static void
 call_clear (Call *call)
 {
-  if (call->prompter != NULL)
+  if (call->prompts != NULL)
     stop_url_requests (call);
   if (call->open_requests != NULL)
     {
@@ -828,7 +830,7 @@ call_clear (Call *call)
                                               open_request_state_cb, call);
       g_clear_pointer (&call->open_requests, g_ptr_array_unref);
     }
-  g_clear_object (&call->prompter);
+  g_clear_object (&call->prompts);
   if (call->transport != NULL)
     g_signal_handlers_disconnect_by_data (call->transport, call);
   g_clear_object (&call->session);
@@ -877,14 +879,14 @@ run (Call    *call,
   have_display = elicit_cli_init_display ();
   elicit_cli_timing_mark ("display-ready");
 
-  call->prompter = elicit_prompter_new (call->label, have_display);
-  elicit_prompter_set_verbose (call->prompter, call->verbose);
-  elicit_prompter_set_accept_defaults (call->prompter, options->accept_defaults);
-  elicit_prompt_queue_add_session (elicit_prompter_get_queue (call->prompter), call->session);
+  call->prompts = elicit_cli_prompts_new (call->label, have_display);
+  elicit_cli_prompts_set_verbose (call->prompts, call->verbose);
+  elicit_cli_prompts_set_accept_defaults (call->prompts, options->accept_defaults);
+  elicit_prompt_queue_add_session (elicit_cli_prompts_get_queue (call->prompts), call->session);
   /* Before anything opens, the user is asked (ElicitSignInDialog). */
   if (options->authorizer != NULL)
-    g_signal_connect_object (options->authorizer, "sign-in", G_CALLBACK (elicit_prompter_sign_in),
-                             call->prompter, G_CONNECT_SWAPPED);
+    g_signal_connect_object (options->authorizer, "sign-in", G_CALLBACK (elicit_cli_prompts_sign_in),
+                             call->prompts, G_CONNECT_SWAPPED);
   call->open_requests = g_ptr_array_new_with_free_func (g_object_unref);
   g_signal_connect_after (call->session, "elicitation", G_CALLBACK (elicitation_cb), call);
 

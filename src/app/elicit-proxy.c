@@ -51,8 +51,7 @@
 #include "elicit.h"
 #include "elicit-auth-options.h"
 #include "elicit-cli.h"
-#include "elicit-prompter.h"
-#include "elicit-prompter-client.h"
+#include "elicit-cli-prompts.h"
 #include "elicit-proxy.h"
 
 /* A server may ask for input this many times before the proxy gives up. */
@@ -66,7 +65,7 @@ typedef struct
   ElicitPeer        *client_peer;
   ElicitPeer        *server_peer;
   ElicitInputSource *input;
-  ElicitPrompter    *prompter;
+  ElicitCliPrompts  *prompts;
   ElicitAuthorizer  *authorizer;  /* a remote server's */
   /* The id of the client's initialize, until the server answers it. */
   JsonNode          *initialize_id;
@@ -121,11 +120,11 @@ refused_cb (ElicitPeer *peer,
 /* The desktop's prompter shows the client that started the proxy ("via
  * claude"), as that client's claim. */
 static void
-label_with_client (ElicitPrompter *prompter)
+label_with_client (ElicitCliPrompts *prompts)
 {
-  g_autofree char *client = elicit_prompter_client_parent_name ();
+  g_autofree char *client = elicit_cli_parent_name ();
 
-  elicit_prompter_set_client_label (prompter, client);
+  elicit_cli_prompts_set_client_label (prompts, client);
 }
 
 static void
@@ -134,7 +133,7 @@ input_request_cb (ElicitInputSource *input,
                   Proxy             *proxy)
 {
   elicit_cli_timing_mark ("elicitation-received");
-  elicit_prompt_queue_push (elicit_prompter_get_queue (proxy->prompter), request);
+  elicit_prompt_queue_push (elicit_cli_prompts_get_queue (proxy->prompts), request);
 }
 
 /* The client's initialize gains the elicitation capability. */
@@ -200,7 +199,7 @@ note_initialize_result (Proxy    *proxy,
   if (claim == NULL)
     claim = elicit_json_object_get_string (info, "name");
   if (claim != NULL)
-    elicit_prompter_set_server_claim (proxy->prompter, claim);
+    elicit_cli_prompts_set_server_claim (proxy->prompts, claim);
 }
 
 /* Multi-round-trip input, bridged (2026-07-28) ----------------------------------- */
@@ -623,7 +622,7 @@ answer_held_initialize (Proxy      *proxy,
   if (claim == NULL)
     claim = elicit_json_object_get_string (info, "name");
   if (claim != NULL)
-    elicit_prompter_set_server_claim (proxy->prompter, claim);
+    elicit_cli_prompts_set_server_claim (proxy->prompts, claim);
 
   proxy->modern_server = TRUE;
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
@@ -831,7 +830,7 @@ finish (Proxy *proxy,
   proxy->finishing = TRUE;
   proxy->status = status;
 
-  elicit_prompter_close_all (proxy->prompter);
+  elicit_cli_prompts_close_all (proxy->prompts);
 
   proxy->n_closing = 2;
   elicit_transport_close_async (proxy->server, NULL, closed_cb, proxy);
@@ -847,7 +846,7 @@ server_closed_cb (ElicitPeer   *peer,
     return;
 
   g_printerr (_("elicit proxy: “%s” stopped: %s\n"), proxy->label, error->message);
-  elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL, error->message);
+  elicit_prompt_queue_withdraw_all (elicit_cli_prompts_get_queue (proxy->prompts), NULL, error->message);
   finish (proxy, 1);
 }
 
@@ -1065,13 +1064,13 @@ run (Proxy              *proxy,
   have_display = elicit_cli_init_display ();
 
   proxy->loop = g_main_loop_new (NULL, FALSE);
-  proxy->prompter = elicit_prompter_new (proxy->label, have_display);
-  elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
-  label_with_client (proxy->prompter);
+  proxy->prompts = elicit_cli_prompts_new (proxy->label, have_display);
+  elicit_cli_prompts_set_verbose (proxy->prompts, proxy->verbose);
+  label_with_client (proxy->prompts);
   /* As elicit call: a sign-in is asked for in a dialog when there is a display. */
   if (url != NULL)
     g_signal_connect_object (elicit_http_transport_get_authorizer (ELICIT_HTTP_TRANSPORT (proxy->server)),
-                             "sign-in", G_CALLBACK (elicit_prompter_sign_in), proxy->prompter,
+                             "sign-in", G_CALLBACK (elicit_cli_prompts_sign_in), proxy->prompts,
                              G_CONNECT_SWAPPED);
   proxy->client = elicit_stream_transport_new (stream);
 
@@ -1116,10 +1115,10 @@ proxy_clear (Proxy *proxy)
   proxy->finishing = TRUE;
 
   /* Nothing can be sent any more: requests still held go quietly. */
-  if (proxy->prompter != NULL)
-    elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL,
+  if (proxy->prompts != NULL)
+    elicit_prompt_queue_withdraw_all (elicit_cli_prompts_get_queue (proxy->prompts), NULL,
                                       _("The proxy is shutting down"));
-  g_clear_object (&proxy->prompter);
+  g_clear_object (&proxy->prompts);
 
   if (proxy->input != NULL)
     g_signal_handlers_disconnect_by_data (proxy->input, proxy);
