@@ -19,6 +19,7 @@
 
 #include "elicit-application.h"
 #include "elicit-cli.h"
+#include "elicit-foreign-parent.h"
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
 #include "elicit-recent-view.h"
@@ -422,6 +423,7 @@ label_remote_dialog (ElicitApplication   *self,
   elicit_dialog_set_server_label (dialog, elicit_remote_request_get_server_label (remote));
   elicit_dialog_set_server_claim (dialog, elicit_remote_request_get_server_claim (remote));
   elicit_dialog_set_client_claim (dialog, elicit_remote_request_get_client_label (remote));
+  elicit_foreign_parent_set (GTK_WINDOW (dialog), elicit_remote_request_get_parent_window (remote));
   track_dialog (self, GTK_WIDGET (dialog), elicit_remote_request_get_handle (remote), asker,
                 elicit_remote_request_get_request (remote), focused);
 }
