@@ -14,9 +14,9 @@
 #include <gtk/gtk.h>
 
 #include "elicit-version.h"
-#include "protocol/elicit-prompt-queue.h"
-#include "protocol/elicit-request.h"
-#include "protocol/elicit-sign-in.h"
+#include "elicit-prompt-queue.h"
+#include "elicit-request.h"
+#include "elicit-sign-in.h"
 
 G_BEGIN_DECLS
 

@@ -31,8 +31,4 @@ void      elicit_cli_settle_store   (ElicitAuthorizer *authorizer);
 gboolean  elicit_cli_desktop_wanted (void);
 char     *elicit_cli_parent_name    (void) G_GNUC_WARN_UNUSED_RESULT;
 
-gboolean  elicit_cli_timing_enabled (void);
-void      elicit_cli_timing_mark    (const char  *event);
-void      elicit_cli_timing_watch_stalls (void);
-
 G_END_DECLS

@@ -12,19 +12,19 @@
 
 #include "elicit.h"
 
-#include "protocol/elicit-request.h"
-#include "protocol/elicit-session.h"
-#include "widgets/elicit-dialog.h"
-#include "widgets/elicit-presenter.h"
+#include "elicit-request.h"
+#include "elicit-session.h"
+#include "elicit-dialog.h"
+#include "elicit-presenter.h"
 
 #include "elicit-application.h"
-#include "elicit-cli.h"
 #include "elicit-foreign-parent.h"
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
 #include "elicit-recent-view.h"
 #include "elicit-server.h"
 #include "elicit-settings.h"
+#include "elicit-timing.h"
 #include "elicit-window.h"
 
 #define NOTIFICATION_BODY_MAX 200
@@ -389,7 +389,7 @@ dialog_destroyed_cb (GtkWidget         *dialog,
 static void
 dialog_map_cb (GtkWidget *dialog)
 {
-  elicit_cli_timing_mark ("app-dialog-mapped");
+  elicit_timing_mark ("app-dialog-mapped");
 }
 
 /* One dialog per key (a server's name, an external request's handle) at a
@@ -497,8 +497,8 @@ dialog_created_cb (ElicitApplication *self,
                             elicit_remote_request_get_client_label (remote));
     }
 
-  elicit_cli_timing_mark ("app-dialog-built");
-  if (elicit_cli_timing_enabled ())
+  elicit_timing_mark ("app-dialog-built");
+  if (elicit_timing_enabled ())
     g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
 }
 
@@ -833,7 +833,7 @@ elicit_application_startup (GApplication *application)
   self->settings = elicit_settings_new ();
   if (self->settings != NULL)
     elicit_settings_bind_accept_delay (self->settings, self->presenter);
-  elicit_cli_timing_watch_stalls ();
+  elicit_timing_watch_stalls ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);

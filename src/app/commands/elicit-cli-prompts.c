@@ -16,6 +16,7 @@
 #include "elicit-cli.h"
 #include "elicit-cli-prompts.h"
 #include "elicit-settings.h"
+#include "elicit-timing.h"
 
 /*
  * ElicitCliPrompts: what `elicit call` and `elicit proxy` add to the
@@ -61,7 +62,7 @@ static void
 after_paint_cb (GdkFrameClock *clock,
                 GtkWidget     *dialog)
 {
-  elicit_cli_timing_mark ("dialog-first-frame");
+  elicit_timing_mark ("dialog-first-frame");
   g_signal_handlers_disconnect_by_func (clock, after_paint_cb, dialog);
 }
 
@@ -70,7 +71,7 @@ dialog_map_cb (GtkWidget *dialog)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (dialog);
 
-  elicit_cli_timing_mark ("dialog-mapped");
+  elicit_timing_mark ("dialog-mapped");
   if (clock != NULL)
     g_signal_connect_object (clock, "after-paint", G_CALLBACK (after_paint_cb), dialog, 0);
 }
@@ -132,7 +133,7 @@ dialog_created_cb (ElicitPresenter  *presenter,
 {
   g_autoptr(ElicitSession) session = elicit_request_dup_session (elicit_dialog_get_request (dialog));
 
-  elicit_cli_timing_mark ("dialog-built");
+  elicit_timing_mark ("dialog-built");
   /* A session labels the dialog itself; the proxy's requests have none. */
   if (session == NULL)
     {
@@ -140,7 +141,7 @@ dialog_created_cb (ElicitPresenter  *presenter,
       elicit_dialog_set_server_claim (dialog, self->server_claim);
     }
 
-  if (elicit_cli_timing_enabled ())
+  if (elicit_timing_enabled ())
     g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
   if (self->accept_defaults)
     accept_when_ready (dialog);
@@ -219,7 +220,7 @@ ask_cb (ElicitPresenter  *presenter,
         ElicitRequest    *request,
         ElicitCliPrompts *self)
 {
-  elicit_cli_timing_mark ("prompt");
+  elicit_timing_mark ("prompt");
   g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
 
   if (ask_desktop (self, request))
