@@ -161,7 +161,11 @@ connected (ElicitPrompterClient *self,
   self->connecting = FALSE;
   self->waiting = g_ptr_array_new_with_free_func (g_object_unref);
   if (connection != NULL)
-    self->connection = connection;
+    {
+      /* A bus that goes away takes the prompter with it, not the caller. */
+      g_dbus_connection_set_exit_on_close (connection, FALSE);
+      self->connection = connection;
+    }
   else
     self->connect_error = error;
 
@@ -185,9 +189,6 @@ bus_get_cb (GObject      *object,
   GError *error = NULL;
   GDBusConnection *connection = g_bus_get_finish (result, &error);
 
-  /* A bus that goes away takes the prompter with it, not the proxy. */
-  if (connection != NULL)
-    g_dbus_connection_set_exit_on_close (connection, FALSE);
   connected (self, connection, error);
 }
 
@@ -200,8 +201,6 @@ new_for_address_cb (GObject      *object,
   GError *error = NULL;
   GDBusConnection *connection = g_dbus_connection_new_for_address_finish (result, &error);
 
-  if (connection != NULL)
-    g_dbus_connection_set_exit_on_close (connection, FALSE);
   connected (self, connection, error);
 }
 

@@ -528,6 +528,20 @@ elicit_presenter_sign_in (ElicitPresenter *self,
   return TRUE;
 }
 
+static void
+destroy_all (ElicitPresenter *self,
+             GPtrArray       *windows,
+             gpointer         destroy_cb)
+{
+  while (windows->len > 0)
+    {
+      GtkWidget *window = g_ptr_array_steal_index (windows, windows->len - 1);
+
+      g_signal_handlers_disconnect_by_func (window, destroy_cb, self);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /**
  * elicit_presenter_close_all:
  * @self: a presenter
@@ -542,20 +556,6 @@ elicit_presenter_close_all (ElicitPresenter *self)
 {
   g_return_if_fail (ELICIT_IS_PRESENTER (self));
 
-  while (self->dialogs->len > 0)
-    {
-      GtkWidget *dialog = g_ptr_array_steal_index (self->dialogs, self->dialogs->len - 1);
-
-      g_signal_handlers_disconnect_by_func (dialog, dialog_destroy_cb, self);
-      gtk_window_destroy (GTK_WINDOW (dialog));
-    }
-
-  while (self->sign_in_dialogs->len > 0)
-    {
-      GtkWidget *dialog = g_ptr_array_steal_index (self->sign_in_dialogs,
-                                                   self->sign_in_dialogs->len - 1);
-
-      g_signal_handlers_disconnect_by_func (dialog, sign_in_dialog_destroy_cb, self);
-      gtk_window_destroy (GTK_WINDOW (dialog));
-    }
+  destroy_all (self, self->dialogs, dialog_destroy_cb);
+  destroy_all (self, self->sign_in_dialogs, sign_in_dialog_destroy_cb);
 }
