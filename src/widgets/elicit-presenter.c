@@ -528,6 +528,24 @@ elicit_presenter_sign_in (ElicitPresenter *self,
   return TRUE;
 }
 
+/* Answered here, not by the dialog's dispose: someone else (a binding) may
+ * hold the dialog past its destruction. */
+static void
+give_up (GtkWidget *window)
+{
+  if (ELICIT_IS_DIALOG (window))
+    {
+      ElicitRequest *request = elicit_dialog_get_request (ELICIT_DIALOG (window));
+
+      if (request != NULL && elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+        elicit_request_cancel (request);
+    }
+  else if (ELICIT_IS_SIGN_IN_DIALOG (window))
+    {
+      elicit_sign_in_cancel (elicit_sign_in_dialog_get_sign_in (ELICIT_SIGN_IN_DIALOG (window)));
+    }
+}
+
 static void
 destroy_all (ElicitPresenter *self,
              GPtrArray       *windows,
@@ -535,9 +553,12 @@ destroy_all (ElicitPresenter *self,
 {
   while (windows->len > 0)
     {
-      GtkWidget *window = g_ptr_array_steal_index (windows, windows->len - 1);
+      /* Held: an answered dialog may destroy itself at once. */
+      g_autoptr(GtkWidget) window = g_object_ref (g_ptr_array_steal_index (windows,
+                                                                         windows->len - 1));
 
       g_signal_handlers_disconnect_by_func (window, destroy_cb, self);
+      give_up (window);
       gtk_window_destroy (GTK_WINDOW (window));
     }
 }
