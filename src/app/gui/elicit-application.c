@@ -70,6 +70,7 @@ struct _ElicitApplication
   GListStore        *servers;
   GCancellable      *load_cancellable;
   gboolean           started;          /* the servers file was asked for */
+  gboolean           quitting;         /* shutting down: no dialog is built any more */
   GHashTable        *dialogs;          /* server name → ElicitDialog, borrowed */
   GHashTable        *refused;          /* server name → count since the last notice */
   GHashTable        *refused_total;    /* server name → count since the app started */
@@ -466,6 +467,21 @@ record_when_answered (ElicitApplication *self,
                            G_CONNECT_SWAPPED);
 }
 
+/* Quitting, each request the queue moves on to is cancelled, not shown: a
+ * dialog built while the app (and GTK's accessibility tree) is taken down
+ * would be presented half-way through it. The queue moves on whenever the
+ * request shown is cancelled, as the prompter's callers are answered. */
+static gboolean
+ask_cb (ElicitApplication *self,
+        ElicitRequest     *request)
+{
+  if (!self->quitting)
+    return FALSE;
+
+  elicit_request_cancel (request);
+  return TRUE;
+}
+
 /* The presenter built a dialog for a request: name its asker, follow it
  * (notification, recent prompts), and keep the request for "I've Finished". */
 static void
@@ -841,6 +857,7 @@ elicit_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.reload", reload_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
 
+  g_signal_connect_object (self->presenter, "ask", G_CALLBACK (ask_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->presenter, "dialog-created", G_CALLBACK (dialog_created_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->queue, "refused", G_CALLBACK (refused_cb), self,
@@ -956,6 +973,8 @@ elicit_application_shutdown (GApplication *application)
 {
   ElicitApplication *self = ELICIT_APPLICATION (application);
   ElicitWindow *window = get_window (self);
+
+  self->quitting = TRUE;
 
   /* Every external caller still waiting hears cancel before the app goes,
    * while the window they are listed in is still there. */
