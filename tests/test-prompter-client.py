@@ -206,7 +206,7 @@ def an_embedder_asks_the_desktops_prompter_over_its_own_window():
         check_equal(transient_for(window), parent.xid, 'the window the dialog is transient for')
 
         set_text(dialog, 'text', 'Name', 'Ada')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         wait_spinning('the answer', lambda: done)
         check_equal(done, [(True, None)], 'what ask_finish() says')
         check_equal(request.get_state(), Elicit.RequestState.ACCEPTED, 'the request\'s state')
