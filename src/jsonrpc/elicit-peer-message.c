@@ -12,23 +12,12 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-json.h"
 #include "elicit-peer-private.h"
 #include "elicit-session-error.h"
 
 /* Messages --------------------------------------------------------------------- */
 
-static const char *
-get_string (JsonObject *object,
-            const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
 
 gboolean
 elicit_peer_is_valid_id (JsonNode *node)
@@ -46,7 +35,7 @@ elicit_peer_is_valid_id (JsonNode *node)
 static gboolean
 has_jsonrpc_2 (JsonObject *object)
 {
-  return g_strcmp0 (get_string (object, "jsonrpc"), "2.0") == 0;
+  return g_strcmp0 (elicit_json_object_get_string (object, "jsonrpc"), "2.0") == 0;
 }
 
 static ElicitMessageKind
