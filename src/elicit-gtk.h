@@ -17,6 +17,7 @@
 #include "elicit-editor-kind.h"
 #include "elicit-form.h"
 #include "elicit-dialog.h"
+#include "elicit-presenter.h"
 #include "elicit-render.h"
 #include "elicit-sign-in-dialog.h"
 

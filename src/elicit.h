@@ -39,6 +39,7 @@
 #include "elicit-input-rounds.h"
 #include "elicit-session.h"
 #include "elicit-prompt-queue.h"
+#include "elicit-prompter-client.h"
 #include "elicit-auth-error.h"
 #include "elicit-sign-in.h"
 #include "elicit-token-store.h"

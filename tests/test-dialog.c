@@ -621,6 +621,32 @@ test_a_question_accepts_its_default (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"accept\",\"content\":{\"go\":false}}");
 }
 
+/* An optional question without a default is answered for a program by
+ * leaving it out (the MRTR conformance scenarios ask such a question and
+ * hung on it); a required one without a default waits for a person. */
+static void
+test_a_question_without_a_default (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  show_dialog (fixture,
+               "{\"message\": \"Please confirm\", \"requestedSchema\": {\"type\": \"object\", "
+               "\"properties\": {\"confirmed\": {\"type\": \"boolean\", \"description\": \"Confirm?\"}}}}", 0);
+  g_assert_true (elicit_dialog_accept (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"accept\",\"content\":{}}");
+  WAIT_UNTIL (window_gone (fixture));
+}
+
+static void
+test_a_required_question_waits_for_a_person (Fixture       *fixture,
+                                             gconstpointer  data)
+{
+  show_dialog (fixture, QUESTION, 0);
+  g_assert_false (elicit_dialog_get_can_accept (dialog (fixture)));
+  g_assert_false (elicit_dialog_accept (dialog (fixture)));
+  click (elicit_dialog_get_decline_button (dialog (fixture)));
+  assert_answers (fixture, "{\"action\":\"decline\"}");
+}
+
 /* Send says why it waits: one line beside it whose popover's entries take
  * the user to the field; no field shows an error before the user did
  * anything; Send's tooltip names its keys. */
@@ -1792,6 +1818,10 @@ main (int   argc,
             test_a_yes_no_question_is_answered_with_a_button);
   add_test ("/Elicit/Dialog/question/waits-for-the-delay", NULL, test_a_question_waits_for_the_delay);
   add_test ("/Elicit/Dialog/question/accept-sends-its-default", NULL, test_a_question_accepts_its_default);
+  add_test ("/Elicit/Dialog/question/an-optional-one-without-a-default-is-accepted-empty", NULL,
+            test_a_question_without_a_default);
+  add_test ("/Elicit/Dialog/question/a-required-one-without-a-default-waits", NULL,
+            test_a_required_question_waits_for_a_person);
   add_test ("/Elicit/Dialog/accept-says-why-it-waits", NULL, test_accept_says_why_it_waits);
   add_test ("/Elicit/Dialog/layout/an-error-moves-nothing", NULL, test_an_error_moves_nothing);
   add_test ("/Elicit/Dialog/ctrl-return-waits-for-the-delay", NULL, test_ctrl_return_waits_for_the_delay);

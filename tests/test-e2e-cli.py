@@ -22,8 +22,10 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, check, check_equal, do_action,
                            find, find_dialog, pick_option, run_tests, set_number, set_text, showing,
@@ -53,9 +55,9 @@ def need_everything():
 class Run:
     """A program whose dialogs the test answers; collects its output."""
 
-    def __init__(self, argv):
-        self.process = subprocess.Popen(argv, env=a11y_env(), stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+    def __init__(self, argv, env=None, stdin=None):
+        self.process = subprocess.Popen(argv, env=env or a11y_env(), stdin=stdin,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def finish(self):
         try:
@@ -111,6 +113,82 @@ def call_answers_the_demo_servers_form_in_a_dialog():
                      '"newsletter":true}'], 'the result text')
     finally:
         run.close()
+
+
+class Settings:
+    """A keyfile GSettings backend with accept-delay set, in a home of its own:
+    what the programs started with env() read, as a user's dconf would be."""
+
+    def __init__(self, accept_delay):
+        self.dir = tempfile.mkdtemp(prefix='elicit-settings-')
+        keyfile = os.path.join(self.dir, 'glib-2.0', 'settings', 'keyfile')
+        os.makedirs(os.path.dirname(keyfile))
+        with open(keyfile, 'w', encoding='utf-8') as f:
+            f.write('[org/gnome/World/Elicit]\naccept-delay=%d\n' % accept_delay)
+
+    def env(self):
+        # --verbose lets the commands' debug log through: it says each dialog's delay.
+        return dict(a11y_env(), GSETTINGS_BACKEND='keyfile', XDG_CONFIG_HOME=self.dir,
+                    G_MESSAGES_DEBUG='Elicit', ELICIT_PROMPTER='local')
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def said_delay(err, delay):
+    return 'presenter: a dialog, Accept waiting %d ms' % delay in err
+
+
+@test
+def calls_dialogs_wait_the_accept_delay_setting():
+    settings = Settings(1234)
+    run = Run([ELICIT, 'call', '--verbose', '--name', 'Delayed', '--tool', 'confirm',
+               '--arguments', '{"question": "Go?"}', '--', DEMO], env=settings.env())
+    try:
+        dialog = find_dialog('Request from Delayed', pid=run.process.pid)
+        do_action(wait_sensitive(dialog, 'push button', 'Decline'))
+        status, out, err = run.finish()
+        check_equal(status, 4, 'exit status')
+        check(said_delay(err, 1234), 'the dialog\'s delay is not the setting\'s: %s' % err)
+    finally:
+        run.close()
+        settings.close()
+
+
+@test
+def proxys_dialogs_wait_the_accept_delay_setting():
+    settings = Settings(1500)
+    run = Run([ELICIT, 'proxy', '--verbose', '--name', 'Delayed proxy', '--', DEMO],
+              env=settings.env(), stdin=subprocess.PIPE)
+    def send(message):
+        run.process.stdin.write(json.dumps(message) + '\n')
+        run.process.stdin.flush()
+
+    try:
+        send({'jsonrpc': '2.0', 'id': 1, 'method': 'initialize',
+              'params': {'protocolVersion': '2025-11-25', 'capabilities': {},
+                         'clientInfo': {'name': 'test', 'version': '1'}}})
+        check_equal(json.loads(run.process.stdout.readline()).get('id'), 1, 'the first answer')
+        send({'jsonrpc': '2.0', 'method': 'notifications/initialized'})
+        send({'jsonrpc': '2.0', 'id': 2, 'method': 'tools/call',
+              'params': {'name': 'confirm', 'arguments': {'question': 'Go?'}}})
+        dialog = find_dialog('Request from Delayed proxy', pid=run.process.pid)
+        do_action(wait_sensitive(dialog, 'push button', 'Decline'))
+        answer = {}
+        while answer.get('id') != 2:
+            line = run.process.stdout.readline()
+            check(line != '', 'the proxy ended before the answer')
+            answer = json.loads(line)
+        check_equal(answer['result']['structuredContent'], {'action': 'decline'},
+                    'what the server received')
+        # The client goes: the proxy stops; its stderr is complete.
+        run.process.stdin.close()
+        err = run.process.stderr.read()
+        run.process.wait(timeout=TIMEOUT)
+        check(said_delay(err, 1500), 'the dialog\'s delay is not the setting\'s: %s' % err)
+    finally:
+        run.close()
+        settings.close()
 
 
 @test

@@ -108,6 +108,7 @@ def main():
     check('the errors name the field at fault', list(errors.keys()) == ['name'], repr(errors))
 
     dialog_checks()
+    presenter_checks()
 
     print('1..%d' % len(results))
     failed = 0
@@ -163,6 +164,35 @@ def dialog_checks():
             magic = f.read(8)
         check('render_dialog_to_png writes a PNG of the dialog',
               ok and magic == b'\x89PNG\r\n\x1a\n', repr(magic))
+
+
+def presenter_checks():
+    # An embedder's queue shown by ElicitPresenter, from Python.
+    queue = Elicit.PromptQueue.new()
+    presenter = ElicitGtk.Presenter.new(queue)
+    presenter.props.accept_delay = 0
+    created = []
+    presenter.connect('dialog-created', lambda p, dialog: created.append(dialog))
+    taken = []
+
+    def ask(p, request):
+        taken.append(request)
+        return len(taken) == 1   # the first goes elsewhere, the second is shown
+    presenter.connect('ask', ask)
+
+    first = new_request()
+    queue.push(first)
+    check('a request ::ask takes gets no dialog', taken == [first] and created == [],
+          repr((taken, created)))
+    first.cancel()
+    second = new_request()
+    queue.push(second)
+    check('the next request gets a dialog with the presenter\'s delay',
+          len(created) == 1 and created[0].get_request() == second and
+          created[0].get_accept_delay() == 0, repr(created))
+    presenter.close_all()
+    check('close_all() cancels it', second.get_state() == Elicit.RequestState.CANCELLED,
+          repr(second.get_state()))
 
 
 if __name__ == '__main__':

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-json.h"
 #include "elicit-jsonrpc-private.h"
 
 /**
@@ -28,18 +29,6 @@ G_DEFINE_QUARK (elicit-jsonrpc-error-quark, elicit_jsonrpc_error)
 
 /* Messages --------------------------------------------------------------------- */
 
-static const char *
-get_string (JsonObject *object,
-            const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
 
 gboolean
 elicit_jsonrpc_is_valid_id (JsonNode *node)
@@ -57,7 +46,7 @@ elicit_jsonrpc_is_valid_id (JsonNode *node)
 static gboolean
 has_jsonrpc_2 (JsonObject *object)
 {
-  return g_strcmp0 (get_string (object, "jsonrpc"), "2.0") == 0;
+  return g_strcmp0 (elicit_json_object_get_string (object, "jsonrpc"), "2.0") == 0;
 }
 
 static ElicitMessageKind

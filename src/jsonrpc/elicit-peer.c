@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-json.h"
 #include "elicit-init-private.h"
 #include "elicit-peer-private.h"
 #include "elicit-session-error-private.h"
@@ -135,18 +136,6 @@ static const ElicitPeerClock main_context_clock = {
 
 /* Sending ---------------------------------------------------------------------- */
 
-static const char *
-get_string (JsonObject *object,
-            const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
 
 static gboolean
 send_node (ElicitPeer *self,
@@ -324,7 +313,7 @@ error_from_response (Call     *call,
 {
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
   JsonNode *code_node = object ? json_object_get_member (object, "code") : NULL;
-  const char *message = get_string (object, "message");
+  const char *message = elicit_json_object_get_string (object, "message");
   JsonNode *data = object ? json_object_get_member (object, "data") : NULL;
   g_autofree char *text = NULL;
   gint64 code;
@@ -453,7 +442,7 @@ handle_cancelled (ElicitPeer *self,
                   JsonObject *params)
 {
   JsonNode *request_id = params ? json_object_get_member (params, "requestId") : NULL;
-  const char *reason = get_string (params, "reason");
+  const char *reason = elicit_json_object_get_string (params, "reason");
   g_autoptr(JsonNode) id = NULL;
 
   if (!elicit_jsonrpc_is_valid_id (request_id) || !g_hash_table_steal_extended (self->requests, request_id,

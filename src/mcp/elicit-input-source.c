@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-json.h"
 #include "elicit-init-private.h"
 #include "elicit-input-source-private.h"
 #include "elicit-request-private.h"
@@ -102,18 +103,6 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ElicitInputSource, elicit_input_source, G_TYPE_OBJECT)
 
-static const char *
-get_string (JsonObject *object,
-            const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
 
 static gboolean
 remove_if_value (gpointer key,
@@ -327,7 +316,7 @@ complete_cb (ElicitPeer        *peer,
              JsonNode          *message,
              ElicitInputSource *self)
 {
-  const char *elicitation_id = get_string (params, "elicitationId");
+  const char *elicitation_id = elicit_json_object_get_string (params, "elicitationId");
   ElicitRequest *request;
 
   request = elicitation_id ? g_hash_table_lookup (self->url_requests, elicitation_id) : NULL;
@@ -775,7 +764,7 @@ request_from_entry (const char  *key,
   g_autofree char *shown = elicit_text_sanitize_line (key, 80);
   g_autoptr(GError) local_error = NULL;
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (entry) ? json_node_get_object (entry) : NULL;
-  const char *method = get_string (object, "method");
+  const char *method = elicit_json_object_get_string (object, "method");
   JsonNode *params = object ? json_object_get_member (object, "params") : NULL;
   ElicitRequest *request;
 
@@ -975,7 +964,7 @@ elicit_input_source_claims_notification (ElicitInputSource *self,
 
   if (g_str_equal (method, "notifications/elicitation/complete"))
     {
-      elicitation_id = get_string (params, "elicitationId");
+      elicitation_id = elicit_json_object_get_string (params, "elicitationId");
       return elicitation_id != NULL && g_hash_table_contains (self->elicitation_ids, elicitation_id);
     }
 

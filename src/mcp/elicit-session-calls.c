@@ -200,9 +200,9 @@ static gboolean
 accept_tool (ElicitSession *self,
              JsonObject    *tool)
 {
-  const char *name = elicit_session_get_string_member (tool, "name");
-  JsonObject *execution = elicit_session_get_object_member (tool, "execution");
-  const char *task_support = elicit_session_get_string_member (execution, "taskSupport");
+  const char *name = elicit_json_object_get_string (tool, "name");
+  JsonObject *execution = elicit_json_object_get_object (tool, "execution");
+  const char *task_support = elicit_json_object_get_string (execution, "taskSupport");
   g_autoptr(GPtrArray) headers = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *shown = NULL;
@@ -246,7 +246,7 @@ add_tools (ElicitSession *self,
       JsonNode *tool = json_array_get_element (tools, i);
 
       if (!JSON_NODE_HOLDS_OBJECT (tool) ||
-          elicit_session_get_string_member (json_node_get_object (tool), "name") == NULL)
+          elicit_json_object_get_string (json_node_get_object (tool), "name") == NULL)
         {
           g_debug ("skipping a tool without a name");
           continue;
@@ -290,7 +290,7 @@ list_tools_cb (GObject      *object,
       return;
     }
 
-  cursor = elicit_session_get_string_member (page, "nextCursor");
+  cursor = elicit_json_object_get_string (page, "nextCursor");
   if (cursor == NULL)
     {
       self->tools_known = TRUE;
@@ -647,7 +647,7 @@ attempt_cb (GObject      *object,
     }
 
   /* A result without a type is complete, as earlier revisions send it. */
-  type = elicit_session_get_string_member (answer, "resultType");
+  type = elicit_json_object_get_string (answer, "resultType");
   if (type == NULL || g_str_equal (type, "complete"))
     g_task_return_pointer (task, json_object_ref (answer), (GDestroyNotify) json_object_unref);
   else if (g_str_equal (type, "task") && g_str_equal (method, "tools/call"))
@@ -672,7 +672,7 @@ begin_tool_call (ElicitSession *self,
 {
   Rounds *rounds = g_task_get_task_data (task);
   JsonObject *params = elicit_input_rounds_get_params (rounds->rounds);
-  const char *name = elicit_session_get_string_member (params, "name");
+  const char *name = elicit_json_object_get_string (params, "name");
   const char *reason = g_hash_table_lookup (self->invalid_tools, name);
 
   if (reason != NULL)

@@ -149,11 +149,11 @@ apply_server_info (ElicitSession *self,
   g_clear_pointer (&self->instructions, g_free);
 
   self->server_capabilities = capabilities ? json_object_ref (capabilities) : json_object_new ();
-  self->server_name = elicit_text_sanitize_line (elicit_session_get_string_member (server_info, "name"),
+  self->server_name = elicit_text_sanitize_line (elicit_json_object_get_string (server_info, "name"),
                                                  ELICIT_TEXT_LINE_MAX);
-  self->server_title = elicit_text_sanitize_line (elicit_session_get_string_member (server_info, "title"),
+  self->server_title = elicit_text_sanitize_line (elicit_json_object_get_string (server_info, "title"),
                                                   ELICIT_TEXT_LINE_MAX);
-  self->server_version = elicit_text_sanitize_line (elicit_session_get_string_member (server_info, "version"),
+  self->server_version = elicit_text_sanitize_line (elicit_json_object_get_string (server_info, "version"),
                                                     ELICIT_TEXT_LINE_MAX);
   self->instructions = elicit_text_sanitize_block (instructions, ELICIT_TEXT_BLOCK_MAX);
 }
@@ -164,10 +164,10 @@ apply_initialize_result (ElicitSession  *self,
                          GError        **error)
 {
   JsonObject *result = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-  const char *version = elicit_session_get_string_member (result, "protocolVersion");
-  JsonObject *capabilities = elicit_session_get_object_member (result, "capabilities");
-  JsonObject *server_info = elicit_session_get_object_member (result, "serverInfo");
-  const char *instructions = elicit_session_get_string_member (result, "instructions");
+  const char *version = elicit_json_object_get_string (result, "protocolVersion");
+  JsonObject *capabilities = elicit_json_object_get_object (result, "capabilities");
+  JsonObject *server_info = elicit_json_object_get_object (result, "serverInfo");
+  const char *instructions = elicit_json_object_get_string (result, "instructions");
 
   if (version == NULL)
     {
@@ -272,10 +272,10 @@ start_initialize (ElicitSession *self,
 static JsonObject *
 discovered_server_info (JsonObject *result)
 {
-  JsonObject *meta = elicit_session_get_object_member (result, "_meta");
-  JsonObject *info = elicit_session_get_object_member (meta, "io.modelcontextprotocol/serverInfo");
+  JsonObject *meta = elicit_json_object_get_object (result, "_meta");
+  JsonObject *info = elicit_json_object_get_object (meta, "io.modelcontextprotocol/serverInfo");
 
-  return info != NULL ? info : elicit_session_get_object_member (result, "serverInfo");
+  return info != NULL ? info : elicit_json_object_get_object (result, "serverInfo");
 }
 
 static gboolean
@@ -413,8 +413,8 @@ discover_cb (GObject      *object,
 
   self->protocol_version = g_strdup (ELICIT_PROTOCOL_VERSION);
   apply_server_info (self, discovered_server_info (answer),
-                     elicit_session_get_object_member (answer, "capabilities"),
-                     elicit_session_get_string_member (answer, "instructions"));
+                     elicit_json_object_get_object (answer, "capabilities"),
+                     elicit_json_object_get_string (answer, "instructions"));
   elicit_transport_set_protocol_version (self->transport, self->protocol_version);
   become_ready (self, task);
 }

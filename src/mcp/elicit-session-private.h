@@ -8,6 +8,7 @@
 #pragma once
 
 #include "elicit-input-source-private.h"
+#include "elicit-json.h"
 #include "elicit-peer-private.h"
 #include "elicit-session.h"
 #include "elicit-session-error-private.h"
@@ -94,12 +95,6 @@ extern const char * const elicit_session_known_versions[];
 
 extern GParamSpec *elicit_session_properties[ELICIT_SESSION_N_PROPS];
 extern guint elicit_session_signals[ELICIT_SESSION_N_SIGNALS];
-
-/* Readers of untrusted members: NULL (or FALSE) unless the member has the type. */
-const char *elicit_session_get_string_member (JsonObject *object,
-                                              const char *name);
-JsonObject *elicit_session_get_object_member (JsonObject *object,
-                                              const char *name);
 
 /* What the client declares: capabilities and identity, fresh objects. */
 JsonObject *elicit_session_client_capabilities (ElicitSession        *self,

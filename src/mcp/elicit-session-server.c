@@ -57,7 +57,7 @@ log_message_cb (ElicitPeer    *peer,
                 JsonNode      *message,
                 ElicitSession *self)
 {
-  const char *level = elicit_session_get_string_member (params, "level");
+  const char *level = elicit_json_object_get_string (params, "level");
   JsonNode *data = params ? json_object_get_member (params, "data") : NULL;
 
   if (level == NULL || data == NULL)
@@ -67,7 +67,7 @@ log_message_cb (ElicitPeer    *peer,
     }
 
   g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE], 0,
-                 level, elicit_session_get_string_member (params, "logger"), data);
+                 level, elicit_json_object_get_string (params, "logger"), data);
 }
 
 static gboolean
@@ -86,7 +86,7 @@ progress_cb (ElicitPeer    *peer,
              ElicitSession *self)
 {
   JsonNode *token = params ? json_object_get_member (params, "progressToken") : NULL;
-  const char *text = elicit_session_get_string_member (params, "message");
+  const char *text = elicit_json_object_get_string (params, "message");
   double progress;
   double total = -1;
 

@@ -85,12 +85,12 @@ task_run_release (TaskRun *run)
 gboolean
 elicit_session_offers_tool_tasks (ElicitSession *self)
 {
-  JsonObject *tasks = elicit_session_get_object_member (self->server_capabilities, "tasks");
-  JsonObject *requests = elicit_session_get_object_member (tasks, "requests");
-  JsonObject *tools = elicit_session_get_object_member (requests, "tools");
+  JsonObject *tasks = elicit_json_object_get_object (self->server_capabilities, "tasks");
+  JsonObject *requests = elicit_json_object_get_object (tasks, "requests");
+  JsonObject *tools = elicit_json_object_get_object (requests, "tools");
 
   /* Tasks of the 2026-07-28 extension are another wire format. */
-  return self->meta_version == NULL && elicit_session_get_object_member (tools, "call") != NULL;
+  return self->meta_version == NULL && elicit_json_object_get_object (tools, "call") != NULL;
 }
 
 gboolean
@@ -128,8 +128,8 @@ static void
 report_status (TaskRun    *run,
                JsonObject *task)
 {
-  const char *status = elicit_session_get_string_member (task, "status");
-  const char *message = elicit_session_get_string_member (task, "statusMessage");
+  const char *status = elicit_json_object_get_string (task, "status");
+  const char *message = elicit_json_object_get_string (task, "statusMessage");
   g_autofree char *shown = elicit_text_sanitize_line (message, ELICIT_TEXT_LINE_MAX);
 
   g_signal_emit (run->session, elicit_session_signals[ELICIT_SESSION_SIGNAL_TASK_STATUS], 0,
@@ -164,7 +164,7 @@ static gboolean
 follow_status (TaskRun    *run,
                JsonObject *task)
 {
-  const char *status = elicit_session_get_string_member (task, "status");
+  const char *status = elicit_json_object_get_string (task, "status");
   JsonNode *interval = task ? json_object_get_member (task, "pollInterval") : NULL;
 
   if (!is_status (status))
@@ -370,7 +370,7 @@ new_input_requests (TaskRun    *run,
 static GError *
 task_error (JsonObject *error)
 {
-  const char *message = elicit_session_get_string_member (error, "message");
+  const char *message = elicit_json_object_get_string (error, "message");
   g_autofree char *shown = elicit_text_sanitize_block (message, ELICIT_TEXT_BLOCK_MAX);
 
   if (shown == NULL || *shown == '\0')
@@ -383,10 +383,10 @@ static gboolean
 follow_modern_status (TaskRun    *run,
                       JsonObject *task)
 {
-  const char *status = elicit_session_get_string_member (task, "status");
+  const char *status = elicit_json_object_get_string (task, "status");
   JsonNode *interval = json_object_get_member (task, "pollIntervalMs");
-  JsonObject *requests = elicit_session_get_object_member (task, "inputRequests");
-  JsonObject *result = elicit_session_get_object_member (task, "result");
+  JsonObject *requests = elicit_json_object_get_object (task, "inputRequests");
+  JsonObject *result = elicit_json_object_get_object (task, "result");
   g_autoptr(JsonObject) fresh = NULL;
 
   if (interval != NULL && JSON_NODE_HOLDS_VALUE (interval) &&
@@ -405,7 +405,7 @@ follow_modern_status (TaskRun    *run,
   report_status (run, task);
 
   if (g_str_equal (status, "failed"))
-    finish_run (run, task_error (elicit_session_get_object_member (task, "error")), NULL);
+    finish_run (run, task_error (elicit_json_object_get_object (task, "error")), NULL);
   else if (g_str_equal (status, "cancelled"))
     finish_run (run, g_error_new_literal (ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_SERVER_ERROR,
                                           _("The server cancelled the task")), NULL);
@@ -428,7 +428,7 @@ elicit_session_follow_task (ElicitSession *self,
                             JsonObject    *created,
                             GTask         *task)
 {
-  const char *task_id = elicit_session_get_string_member (created, "taskId");
+  const char *task_id = elicit_json_object_get_string (created, "taskId");
   TaskRun *run;
 
   if (task_id == NULL || *task_id == '\0')
@@ -517,9 +517,9 @@ created_cb (GObject      *object,
       return;
     }
 
-  created = elicit_session_get_object_member (JSON_NODE_HOLDS_OBJECT (node)
+  created = elicit_json_object_get_object (JSON_NODE_HOLDS_OBJECT (node)
                                               ? json_node_get_object (node) : NULL, "task");
-  task_id = elicit_session_get_string_member (created, "taskId");
+  task_id = elicit_json_object_get_string (created, "taskId");
   if (task_id == NULL || *task_id == '\0')
     {
       g_task_return_error (task, malformed (_("The server did not say which task runs the tool")));
@@ -552,7 +552,7 @@ void
 elicit_session_task_status_changed (ElicitSession *self,
                                     JsonObject    *task)
 {
-  const char *task_id = elicit_session_get_string_member (task, "taskId");
+  const char *task_id = elicit_json_object_get_string (task, "taskId");
   TaskRun *run = task_id != NULL ? g_hash_table_lookup (self->task_runs, task_id) : NULL;
 
   if (run != NULL && !run->done && !run->fetching)

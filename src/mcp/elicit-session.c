@@ -73,28 +73,6 @@ G_DEFINE_FINAL_TYPE (ElicitSession, elicit_session, G_TYPE_OBJECT)
 
 /* Helpers ---------------------------------------------------------------------- */
 
-const char *
-elicit_session_get_string_member (JsonObject *object,
-                                  const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
-JsonObject *
-elicit_session_get_object_member (JsonObject *object,
-                                  const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
 static gboolean
 set_str (char       **dest,
          const char  *value)
@@ -178,7 +156,7 @@ static void
 add_request_meta (ElicitSession *self,
                   JsonObject    *params)
 {
-  JsonObject *meta = elicit_session_get_object_member (params, "_meta");
+  JsonObject *meta = elicit_json_object_get_object (params, "_meta");
 
   if (meta == NULL)
     {

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-json.h"
 #include "elicit-request-private.h"
 #include "elicit-task-store-private.h"
 
@@ -178,13 +179,12 @@ static ClientTask *
 find_task (ElicitTaskStore *self,
            JsonObject      *params)
 {
-  JsonNode *node = params ? json_object_get_member (params, "taskId") : NULL;
+  const char *task_id = elicit_json_object_get_string (params, "taskId");
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
+  if (task_id == NULL)
     return NULL;
 
-  return g_hash_table_lookup (self->tasks, json_node_get_string (node));
+  return g_hash_table_lookup (self->tasks, task_id);
 }
 
 static gboolean

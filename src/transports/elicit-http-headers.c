@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "elicit-json.h"
 #include "elicit-http-headers-private.h"
 #include "elicit-transport.h"
 #include "elicit-text-private.h"
@@ -46,18 +47,6 @@ is_token (const char *text)
   return TRUE;
 }
 
-static const char *
-schema_type (JsonObject *schema)
-{
-  JsonNode *node = json_object_get_member (schema, "type");
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
 typedef struct
 {
   GPtrArray  *headers;
@@ -83,7 +72,7 @@ check_annotation (Scan       *scan,
                   JsonNode   *annotation,
                   gboolean    reachable)
 {
-  const char *type = schema_type (schema);
+  const char *type = elicit_json_object_get_string (schema, "type");
   g_autofree char *folded = NULL;
   ElicitToolHeader *header;
   const char *name;
@@ -286,18 +275,6 @@ argument_text (JsonObject         *arguments,
     }
 }
 
-static const char *
-string_member (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
 
 static void
 add (GPtrArray  *names,
@@ -333,9 +310,9 @@ elicit_http_headers_for_request (JsonObject *message,
   add (names, values, g_strdup ("Mcp-Method"), method);
 
   if (params != NULL && (g_str_equal (method, "tools/call") || g_str_equal (method, "prompts/get")))
-    name = string_member (params, "name");
+    name = elicit_json_object_get_string (params, "name");
   else if (params != NULL && g_str_equal (method, "resources/read"))
-    name = string_member (params, "uri");
+    name = elicit_json_object_get_string (params, "uri");
   if (name != NULL)
     add (names, values, g_strdup ("Mcp-Name"), name);
 

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-dialog-private.h"
+#include "elicit-show-uri-private.h"
 #include "elicit-url-view-private.h"
 #include "elicit-text-private.h"
 
@@ -49,19 +50,11 @@ finish_launch (ElicitDialog *self,
 }
 
 static void
-show_uri_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
+launched_cb (GtkWindow    *window,
+             gboolean      launched,
+             const GError *error)
 {
-  g_autoptr(ElicitDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gboolean launched;
-
-  launched = gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  finish_launch (self, launched, error);
+  finish_launch (ELICIT_DIALOG (window), launched, error);
 }
 
 /* The program's own opener: started without a shell, the URL its last
@@ -85,10 +78,9 @@ launch_command (ElicitDialog  *self,
   return subprocess != NULL;
 }
 
-/* Consent given: open the URL in the user's browser, through GIO's handler
- * for the scheme (or the portal), or the program's browser command, never a
- * shell; answer accept once the browser was started. Nothing was fetched
- * before. */
+/* Consent given: open the URL in the user's browser (elicit_show_uri()) or
+ * with the program's browser command, never a shell; answer accept once the
+ * browser was started. Nothing was fetched before. */
 void
 elicit_dialog_accept_url (ElicitDialog *self)
 {
@@ -116,8 +108,7 @@ elicit_dialog_accept_url (ElicitDialog *self)
       return;
     }
 
-  gtk_show_uri_full (GTK_WINDOW (self), url, GDK_CURRENT_TIME, self->cancellable,
-                     show_uri_cb, g_object_ref (self));
+  elicit_show_uri (GTK_WINDOW (self), url, self->cancellable, launched_cb);
 }
 
 /* Body: the URL */

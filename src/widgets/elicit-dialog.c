@@ -106,9 +106,10 @@ can_accept (ElicitDialog *self)
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
     return self->url_info != NULL;
 
-  /* A question has no Send: what the caller may accept is its default. */
+  /* A question has no Send: what the caller may accept is its default, or,
+   * for an optional question without one, no answer (the field left out). */
   if (self->question != NULL)
-    return question_default (self) != NULL;
+    return question_default (self) != NULL || !elicit_field_get_required (self->question);
 
   return self->form != NULL && elicit_form_get_valid (self->form);
 }
@@ -408,8 +409,10 @@ accept_form (ElicitDialog *self)
 {
   g_autoptr(JsonObject) content = NULL;
 
-  if (self->question != NULL)
+  if (self->question != NULL && question_default (self) != NULL)
     content = question_content (self, json_node_get_boolean (question_default (self)));
+  else if (self->question != NULL)
+    content = json_object_new ();
   else
     content = elicit_form_get_content (self->form);
   send_content (self, content);

@@ -15,6 +15,7 @@
 #include "elicit-dialog.h"
 #include "elicit-init-private.h"
 #include "elicit-resources-private.h"
+#include "elicit-show-uri-private.h"
 #include "elicit-sign-in-dialog-private.h"
 #include "elicit-url-view-private.h"
 #include "elicit-auth-error.h"
@@ -339,59 +340,12 @@ launch_browser_cb (GObject      *object,
   finish_launch (self, launched, error);
 }
 
-#if GTK_CHECK_VERSION (4, 10, 0)
 static void
-uri_launcher_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+launched_cb (GtkWindow    *window,
+             gboolean      launched,
+             const GError *error)
 {
-  g_autoptr(ElicitSignInDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gboolean launched;
-
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  launched = gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (object), result, &error);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  finish_launch (self, launched, error);
-}
-#else
-static void
-show_uri_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  g_autoptr(ElicitSignInDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gboolean launched;
-
-  launched = gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  finish_launch (self, launched, error);
-}
-#endif
-
-/* The desktop's handler for the URL (the portal when sandboxed), never a
- * shell. */
-static void
-launch_with_gtk (ElicitSignInDialog *self,
-                 const char         *url)
-{
-#if GTK_CHECK_VERSION (4, 10, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (url);
-
-  gtk_uri_launcher_launch (launcher, GTK_WINDOW (self), self->cancellable,
-                           uri_launcher_cb, g_object_ref (self));
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  gtk_show_uri_full (GTK_WINDOW (self), url, GDK_CURRENT_TIME, self->cancellable,
-                     show_uri_cb, g_object_ref (self));
-#endif
+  finish_launch (ELICIT_SIGN_IN_DIALOG (window), launched, error);
 }
 
 /* Approve first: the sign-in waits for the redirect before the browser can
@@ -420,7 +374,7 @@ launch (ElicitSignInDialog *self)
   else
     {
       elicit_sign_in_approve (self->sign_in);
-      launch_with_gtk (self, url);
+      elicit_show_uri (GTK_WINDOW (self), url, self->cancellable, launched_cb);
     }
 }
 

@@ -33,7 +33,7 @@
 #include "elicit-cli.h"
 #include "elicit-timing.h"
 #include "elicit-config.h"
-#include "elicit-prompter.h"
+#include "elicit-cli-prompts.h"
 
 /* How many lines of the server's stderr are kept to explain a failure. */
 #define STDERR_TAIL_LINES 20
@@ -61,7 +61,7 @@ typedef struct
   GMainLoop       *loop;
   ElicitTransport *transport;
   ElicitSession   *session;
-  ElicitPrompter  *prompter;
+  ElicitCliPrompts *prompts;
   GCancellable    *cancellable;
   char            *label;
   char            *tool;
@@ -509,15 +509,15 @@ finish (Call *call,
   call->finishing = TRUE;
   call->status = status;
 
-  if (elicit_prompter_get_n_refused (call->prompter) > 1)
+  if (elicit_cli_prompts_get_n_refused (call->prompts) > 1)
     g_printerr (g_dngettext (GETTEXT_PACKAGE,
                              "elicit: refused %u request from “%s” in all\n",
                              "elicit: refused %u requests from “%s” in all\n",
-                             elicit_prompter_get_n_refused (call->prompter)),
-                elicit_prompter_get_n_refused (call->prompter), call->label);
+                             elicit_cli_prompts_get_n_refused (call->prompts)),
+                elicit_cli_prompts_get_n_refused (call->prompts), call->label);
 
   cancel_open_requests (call);
-  elicit_prompter_close_all (call->prompter);
+  elicit_cli_prompts_close_all (call->prompts);
   elicit_session_close_async (call->session, NULL, close_cb, call);
 }
 
@@ -592,7 +592,7 @@ print_result (Call       *call,
 
   elicit_json_object_get_boolean (result, "isError", &is_error);
 
-  if (elicit_prompter_get_n_said_no (call->prompter) > 0)
+  if (elicit_cli_prompts_get_n_said_no (call->prompts) > 0)
     {
       g_printerr (_("elicit: a request from “%s” was declined or cancelled\n"), call->label);
       finish (call, ELICIT_CALL_STATUS_SAID_NO);
@@ -614,8 +614,8 @@ print_result (Call       *call,
 /* Every window closed: a step still waiting in the browser is done by the
  * user's word, and a tool call that waits on it (-32042) goes again. */
 static void
-all_closed_cb (ElicitPrompter *prompter,
-               Call           *call)
+all_closed_cb (ElicitPresenter *presenter,
+               Call            *call)
 {
   g_autoptr(GPtrArray) requests = g_steal_pointer (&call->url_requests);
 
@@ -641,7 +641,7 @@ call_tool_cb (GObject      *object,
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     finish (call, ELICIT_CALL_STATUS_INTERRUPTED);
   else if (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED) &&
-           elicit_prompter_get_n_said_no (call->prompter) > 0)
+           elicit_cli_prompts_get_n_said_no (call->prompts) > 0)
     {
       g_printerr (_("elicit: a request from “%s” was declined or cancelled\n"), call->label);
       finish (call, ELICIT_CALL_STATUS_SAID_NO);
@@ -732,8 +732,9 @@ interrupted_cb (gpointer user_data)
 static void
 call_clear (Call *call)
 {
-  if (call->prompter != NULL)
-    g_signal_handlers_disconnect_by_func (call->prompter, all_closed_cb, call);
+  if (call->prompts != NULL)
+    g_signal_handlers_disconnect_by_func (elicit_cli_prompts_get_presenter (call->prompts),
+                                          all_closed_cb, call);
   g_clear_pointer (&call->url_requests, g_ptr_array_unref);
   if (call->open_requests != NULL)
     {
@@ -742,7 +743,7 @@ call_clear (Call *call)
                                               open_request_state_cb, call);
       g_clear_pointer (&call->open_requests, g_ptr_array_unref);
     }
-  g_clear_object (&call->prompter);
+  g_clear_object (&call->prompts);
   if (call->transport != NULL)
     g_signal_handlers_disconnect_by_data (call->transport, call);
   g_clear_object (&call->session);
@@ -793,18 +794,19 @@ run (Call    *call,
   have_display = elicit_cli_init_display ();
   elicit_timing_mark ("display-ready");
 
-  call->prompter = elicit_prompter_new (call->label, have_display);
-  elicit_prompter_set_verbose (call->prompter, call->verbose);
-  elicit_prompter_set_accept_defaults (call->prompter, options->accept_defaults);
-  elicit_prompt_queue_add_session (elicit_prompter_get_queue (call->prompter), call->session);
+  call->prompts = elicit_cli_prompts_new (call->label, have_display);
+  elicit_cli_prompts_set_verbose (call->prompts, call->verbose);
+  elicit_cli_prompts_set_accept_defaults (call->prompts, options->accept_defaults);
+  elicit_prompt_queue_add_session (elicit_cli_prompts_get_queue (call->prompts), call->session);
   /* Before anything opens, the user is asked (ElicitSignInDialog). */
   if (options->authorizer != NULL)
-    g_signal_connect_object (options->authorizer, "sign-in", G_CALLBACK (elicit_prompter_sign_in),
-                             call->prompter, G_CONNECT_SWAPPED);
+    g_signal_connect_object (options->authorizer, "sign-in", G_CALLBACK (elicit_cli_prompts_sign_in),
+                             call->prompts, G_CONNECT_SWAPPED);
   call->open_requests = g_ptr_array_new_with_free_func (g_object_unref);
   call->url_requests = g_ptr_array_new_with_free_func (g_object_unref);
   g_signal_connect_after (call->session, "elicitation", G_CALLBACK (elicitation_cb), call);
-  g_signal_connect (call->prompter, "all-closed", G_CALLBACK (all_closed_cb), call);
+  g_signal_connect (elicit_cli_prompts_get_presenter (call->prompts), "all-closed",
+                    G_CALLBACK (all_closed_cb), call);
 
   sigint_source = g_unix_signal_add (SIGINT, interrupted_cb, call);
   sigterm_source = g_unix_signal_add (SIGTERM, interrupted_cb, call);

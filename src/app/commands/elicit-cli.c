@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
@@ -267,4 +269,28 @@ elicit_cli_settle_store (ElicitAuthorizer *authorizer)
 
   while (elicit_token_store_get_busy (store))
     g_main_context_iteration (NULL, TRUE);
+}
+
+/* Whether to ask the desktop's prompter at all: ELICIT_PROMPTER=local says
+ * no, for scripts and tests that want the command's own dialogs. */
+gboolean
+elicit_cli_desktop_wanted (void)
+{
+  return g_strcmp0 (g_getenv ("ELICIT_PROMPTER"), "local") != 0;
+}
+
+/* The name of the process that started this one (an MCP client starts the
+ * proxy): /proc/PPID/comm. Only a claim: any program can name itself. */
+char *
+elicit_cli_parent_name (void)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/comm", (int) getppid ());
+  g_autofree char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL) || !g_utf8_validate (contents, -1, NULL))
+    return NULL;
+
+  g_strstrip (contents);
+
+  return *contents != '\0' ? g_steal_pointer (&contents) : NULL;
 }

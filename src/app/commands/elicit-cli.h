@@ -28,5 +28,7 @@ char    **elicit_cli_split_command  (int          argc,
 void      elicit_cli_watch_store    (ElicitAuthorizer *authorizer,
                                      const char  *prefix);
 void      elicit_cli_settle_store   (ElicitAuthorizer *authorizer);
+gboolean  elicit_cli_desktop_wanted (void);
+char     *elicit_cli_parent_name    (void) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -52,8 +52,7 @@
 #include "elicit-auth-options.h"
 #include "elicit-cli.h"
 #include "elicit-timing.h"
-#include "elicit-prompter.h"
-#include "elicit-prompter-client.h"
+#include "elicit-cli-prompts.h"
 #include "elicit-proxy.h"
 
 typedef struct
@@ -64,7 +63,7 @@ typedef struct
   ElicitPeer        *client_peer;
   ElicitPeer        *server_peer;
   ElicitInputSource *input;
-  ElicitPrompter    *prompter;
+  ElicitCliPrompts  *prompts;
   ElicitAuthorizer  *authorizer;  /* a remote server's */
   /* The id of the client's initialize, until the server answers it. */
   JsonNode          *initialize_id;
@@ -85,19 +84,6 @@ typedef struct
   gboolean           verbose;
   gboolean           finishing;
 } Proxy;
-
-static const char *
-string_member (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
 
 static JsonObject *
 object_member (JsonObject *object,
@@ -132,11 +118,11 @@ refused_cb (ElicitPeer *peer,
 /* The desktop's prompter shows the client that started the proxy ("via
  * claude"), as that client's claim. */
 static void
-label_with_client (ElicitPrompter *prompter)
+label_with_client (ElicitCliPrompts *prompts)
 {
-  g_autofree char *client = elicit_prompter_client_parent_name ();
+  g_autofree char *client = elicit_cli_parent_name ();
 
-  elicit_prompter_set_client_label (prompter, client);
+  elicit_cli_prompts_set_client_label (prompts, client);
 }
 
 static void
@@ -145,7 +131,7 @@ input_request_cb (ElicitInputSource *input,
                   Proxy             *proxy)
 {
   elicit_timing_mark ("elicitation-received");
-  elicit_prompt_queue_push (elicit_prompter_get_queue (proxy->prompter), request);
+  elicit_prompt_queue_push (elicit_cli_prompts_get_queue (proxy->prompts), request);
 }
 
 /* The client's initialize gains the elicitation capability. */
@@ -202,16 +188,16 @@ note_initialize_result (Proxy    *proxy,
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   result = object_member (json_node_get_object (message), "result");
 
-  version = string_member (result, "protocolVersion");
+  version = elicit_json_object_get_string (result, "protocolVersion");
   if (version != NULL)
     elicit_transport_set_protocol_version (proxy->server, version);
 
   info = object_member (result, "serverInfo");
-  claim = string_member (info, "title");
+  claim = elicit_json_object_get_string (info, "title");
   if (claim == NULL)
-    claim = string_member (info, "name");
+    claim = elicit_json_object_get_string (info, "name");
   if (claim != NULL)
-    elicit_prompter_set_server_claim (proxy->prompter, claim);
+    elicit_cli_prompts_set_server_claim (proxy->prompts, claim);
 }
 
 /* Multi-round-trip input, bridged (2026-07-28) ----------------------------------- */
@@ -268,7 +254,8 @@ add_modern_capability (JsonObject *params)
   JsonObject *capabilities;
   JsonObject *elicitation;
 
-  if (meta == NULL || string_member (meta, "io.modelcontextprotocol/protocolVersion") == NULL)
+  if (meta == NULL ||
+      elicit_json_object_get_string (meta, "io.modelcontextprotocol/protocolVersion") == NULL)
     return FALSE;
 
   capabilities = object_member (meta, "io.modelcontextprotocol/clientCapabilities");
@@ -327,7 +314,7 @@ is_answerable (JsonObject *result)
 
   keys = json_object_get_members (requests);
   for (GList *l = keys; l != NULL; l = l->next)
-    if (g_strcmp0 (string_member (object_member (requests, l->data), "method"),
+    if (g_strcmp0 (elicit_json_object_get_string (object_member (requests, l->data), "method"),
                    "elicitation/create") != 0)
       return FALSE;
 
@@ -576,11 +563,13 @@ answer_held_initialize (Proxy      *proxy,
 {
   g_autoptr(JsonNode) initialize = g_steal_pointer (&proxy->held_initialize);
   JsonObject *request = json_node_get_object (initialize);
-  const char *asked = string_member (object_member (request, "params"), "protocolVersion");
+  const char *asked = elicit_json_object_get_string (object_member (request, "params"),
+                                                     "protocolVersion");
   JsonObject *meta = object_member (discovered, "_meta");
   JsonObject *info = object_member (meta, "io.modelcontextprotocol/serverInfo");
   JsonObject *capabilities = object_member (discovered, "capabilities");
   g_autoptr(JsonObject) result = json_object_new ();
+  const char *instructions;
   const char *claim;
 
   if (info == NULL)
@@ -593,12 +582,15 @@ answer_held_initialize (Proxy      *proxy,
                                               : json_object_new ());
   if (info != NULL)
     json_object_set_object_member (result, "serverInfo", elicit_json_object_deep_copy (info));
-  if (string_member (discovered, "instructions") != NULL)
-    json_object_set_string_member (result, "instructions", string_member (discovered, "instructions"));
+  instructions = elicit_json_object_get_string (discovered, "instructions");
+  if (instructions != NULL)
+    json_object_set_string_member (result, "instructions", instructions);
 
-  claim = string_member (info, "title") ? string_member (info, "title") : string_member (info, "name");
+  claim = elicit_json_object_get_string (info, "title");
+  if (claim == NULL)
+    claim = elicit_json_object_get_string (info, "name");
   if (claim != NULL)
-    elicit_prompter_set_server_claim (proxy->prompter, claim);
+    elicit_cli_prompts_set_server_claim (proxy->prompts, claim);
 
   proxy->modern_server = TRUE;
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
@@ -823,7 +815,7 @@ finish (Proxy *proxy,
   proxy->finishing = TRUE;
   proxy->status = status;
 
-  elicit_prompter_close_all (proxy->prompter);
+  elicit_cli_prompts_close_all (proxy->prompts);
 
   proxy->n_closing = 2;
   elicit_transport_close_async (proxy->server, NULL, closed_cb, proxy);
@@ -839,7 +831,7 @@ server_closed_cb (ElicitPeer   *peer,
     return;
 
   g_printerr (_("elicit proxy: “%s” stopped: %s\n"), proxy->label, error->message);
-  elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL, error->message);
+  elicit_prompt_queue_withdraw_all (elicit_cli_prompts_get_queue (proxy->prompts), NULL, error->message);
   finish (proxy, 1);
 }
 
@@ -1059,13 +1051,13 @@ run (Proxy              *proxy,
   have_display = elicit_cli_init_display ();
 
   proxy->loop = g_main_loop_new (NULL, FALSE);
-  proxy->prompter = elicit_prompter_new (proxy->label, have_display);
-  elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
-  label_with_client (proxy->prompter);
+  proxy->prompts = elicit_cli_prompts_new (proxy->label, have_display);
+  elicit_cli_prompts_set_verbose (proxy->prompts, proxy->verbose);
+  label_with_client (proxy->prompts);
   /* As elicit call: a sign-in is asked for in a dialog when there is a display. */
   if (url != NULL)
     g_signal_connect_object (elicit_http_transport_get_authorizer (ELICIT_HTTP_TRANSPORT (proxy->server)),
-                             "sign-in", G_CALLBACK (elicit_prompter_sign_in), proxy->prompter,
+                             "sign-in", G_CALLBACK (elicit_cli_prompts_sign_in), proxy->prompts,
                              G_CONNECT_SWAPPED);
   proxy->client = elicit_stream_transport_new (stream);
 
@@ -1112,10 +1104,10 @@ proxy_clear (Proxy *proxy)
   proxy->finishing = TRUE;
 
   /* Nothing can be sent any more: requests still held go quietly. */
-  if (proxy->prompter != NULL)
-    elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL,
+  if (proxy->prompts != NULL)
+    elicit_prompt_queue_withdraw_all (elicit_cli_prompts_get_queue (proxy->prompts), NULL,
                                       _("The proxy is shutting down"));
-  g_clear_object (&proxy->prompter);
+  g_clear_object (&proxy->prompts);
 
   if (proxy->input != NULL)
     g_signal_handlers_disconnect_by_data (proxy->input, proxy);

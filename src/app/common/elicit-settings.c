@@ -131,3 +131,20 @@ elicit_settings_migrate (GSettings  *settings,
     }
   g_settings_set_boolean (settings, MIGRATED_KEY, TRUE);
 }
+
+/* elicit_settings_bind_accept_delay:
+ * @settings: the app's settings
+ * @object: an object with an `accept-delay` property: an ElicitPresenter
+ *
+ * Keeps @object's accept delay what the `accept-delay` setting says: the
+ * app, `elicit call`, `elicit proxy` and the prompter service alike.
+ */
+void
+elicit_settings_bind_accept_delay (GSettings *settings,
+                                   gpointer   object)
+{
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_return_if_fail (G_IS_OBJECT (object));
+
+  g_settings_bind (settings, "accept-delay", object, "accept-delay", G_SETTINGS_BIND_GET);
+}

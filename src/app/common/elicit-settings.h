@@ -14,8 +14,10 @@ G_BEGIN_DECLS
 /* The application's former ID, whose settings are migrated once. */
 #define ELICIT_SETTINGS_FORMER_PATH "/org/gnome/Elicit/"
 
-GSettings *elicit_settings_new     (void) G_GNUC_WARN_UNUSED_RESULT;
-void       elicit_settings_migrate (GSettings   *settings,
-                                    const char  *former_path);
+GSettings *elicit_settings_new               (void) G_GNUC_WARN_UNUSED_RESULT;
+void       elicit_settings_migrate           (GSettings   *settings,
+                                              const char  *former_path);
+void       elicit_settings_bind_accept_delay (GSettings   *settings,
+                                              gpointer     object);
 
 G_END_DECLS

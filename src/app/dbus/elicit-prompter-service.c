@@ -30,6 +30,7 @@
  */
 
 #define HANDLE_TOKEN_MAX 64
+#define PARENT_HANDLE_MAX 256
 
 typedef struct
 {
@@ -179,6 +180,41 @@ handle_for (ElicitPrompterService *self,
   return g_strdup_printf ("%s/request/%s/%s", self->object_path, escaped, token);
 }
 
+/* "x11:" and a window ID in hexadecimal, or "wayland:" and a handle
+ * exported with xdg_foreign, as xdg-desktop-portal takes a parent window;
+ * "" for none. */
+static gboolean
+valid_parent_window (const char *parent_window)
+{
+  const char *rest;
+
+  if (*parent_window == '\0')
+    return TRUE;
+
+  if (g_str_has_prefix (parent_window, "x11:"))
+    {
+      rest = parent_window + strlen ("x11:");
+      if (*rest == '\0' || strlen (rest) > 16)
+        return FALSE;
+      for (const char *p = rest; *p != '\0'; p++)
+        if (!g_ascii_isxdigit (*p))
+          return FALSE;
+      return TRUE;
+    }
+
+  if (!g_str_has_prefix (parent_window, "wayland:"))
+    return FALSE;
+
+  rest = parent_window + strlen ("wayland:");
+  if (*rest == '\0' || strlen (rest) > PARENT_HANDLE_MAX)
+    return FALSE;
+  for (const char *p = rest; *p != '\0'; p++)
+    if (!g_ascii_isgraph (*p))
+      return FALSE;
+
+  return TRUE;
+}
+
 static ElicitRequest *
 parse_request (const char  *request_json,
                GError     **error)
@@ -262,10 +298,19 @@ ask (ElicitPrompterService *self,
   g_autofree char *token = NULL;
   g_autofree char *handle = NULL;
   const char *server_claim = NULL;
+  const char *parent_window = "";
 
   g_variant_get (g_dbus_method_invocation_get_parameters (invocation), "(&s&s&s@a{sv})",
                  &server_label, &client_label, &request_json, &options);
   g_variant_lookup (options, "server_claim", "&s", &server_claim);
+  g_variant_lookup (options, "parent_window", "&s", &parent_window);
+  if (!valid_parent_window (parent_window))
+    {
+      g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                                             _("parent_window must be “x11:” and a window ID in "
+                                               "hexadecimal, or “wayland:” and an exported handle"));
+      return;
+    }
 
   if (!g_variant_lookup (options, "handle_token", "s", &token))
     token = g_strdup_printf ("elicit%u", ++self->next_token);
@@ -297,6 +342,7 @@ ask (ElicitPrompterService *self,
    * Response, only Ask's error. */
   remote = elicit_remote_request_new (request, sender, handle, server_label, client_label,
                                       server_claim);
+  elicit_remote_request_set_parent_window (remote, parent_window);
   track (self, remote);
   g_clear_pointer (&self->refusal, g_free);
   if (!elicit_prompt_queue_push_from (self->queue, request, sender))

@@ -32,6 +32,7 @@ struct _ElicitRemoteRequest
   char                 *server_label;
   char                 *client_label;
   char                 *server_claim;
+  char                 *parent_window;
 
   GDBusConnection      *connection;
   ElicitDBusRequest    *skeleton;
@@ -172,6 +173,7 @@ elicit_remote_request_finalize (GObject *object)
   g_free (self->server_label);
   g_free (self->client_label);
   g_free (self->server_claim);
+  g_free (self->parent_window);
 
   G_OBJECT_CLASS (elicit_remote_request_parent_class)->finalize (object);
 }
@@ -315,4 +317,24 @@ elicit_remote_request_unexport (ElicitRemoteRequest *self)
     }
   g_clear_object (&self->skeleton);
   g_clear_object (&self->connection);
+}
+
+/* The caller's window to put the dialog over ("x11:XID", "wayland:HANDLE"),
+ * as checked by the prompter; NULL for none. */
+const char *
+elicit_remote_request_get_parent_window (ElicitRemoteRequest *self)
+{
+  g_return_val_if_fail (ELICIT_IS_REMOTE_REQUEST (self), NULL);
+
+  return self->parent_window;
+}
+
+void
+elicit_remote_request_set_parent_window (ElicitRemoteRequest *self,
+                                         const char          *parent_window)
+{
+  g_return_if_fail (ELICIT_IS_REMOTE_REQUEST (self));
+
+  g_free (self->parent_window);
+  self->parent_window = label_or_null (parent_window);
 }

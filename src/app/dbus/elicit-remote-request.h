@@ -27,6 +27,9 @@ const char          *elicit_remote_request_get_handle       (ElicitRemoteRequest
 const char          *elicit_remote_request_get_server_label (ElicitRemoteRequest  *self);
 const char          *elicit_remote_request_get_client_label (ElicitRemoteRequest  *self);
 const char          *elicit_remote_request_get_server_claim (ElicitRemoteRequest  *self);
+const char          *elicit_remote_request_get_parent_window (ElicitRemoteRequest *self);
+void                 elicit_remote_request_set_parent_window (ElicitRemoteRequest *self,
+                                                              const char          *parent_window);
 gboolean             elicit_remote_request_export           (ElicitRemoteRequest  *self,
                                                              GDBusConnection      *connection,
                                                              GError              **error);

@@ -15,10 +15,12 @@
 #include "elicit-request.h"
 #include "elicit-session.h"
 #include "elicit-dialog.h"
+#include "elicit-presenter.h"
 
 #include "elicit-application.h"
 #include "elicit-browser-command.h"
 #include "elicit-config-monitor.h"
+#include "elicit-foreign-parent.h"
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
 #include "elicit-recent-view.h"
@@ -41,8 +43,9 @@
  * `$XDG_CONFIG_HOME/elicit/servers.json`, else the bundled demo server),
  * starts each server, and answers their elicitations.
  *
- * Every server's elicitations go through one [class@PromptQueue]: one
- * [class@Dialog] per server at a time, transient for the main window;
+ * Every server's elicitations go through one [class@PromptQueue], shown by
+ * one [class@Presenter]: one [class@Dialog] per server at a time, transient
+ * for the main window, with the `accept-delay` setting; sign-ins too;
  * floods are refused by the queue, and the window says so; prompts a server
  * withdraws (or takes with it when it goes away) are reported too. When no
  * window of the app has the focus as a prompt appears, a desktop
@@ -61,6 +64,7 @@ struct _ElicitApplication
 
   GSettings         *settings;
   ElicitPromptQueue *queue;
+  ElicitPresenter   *presenter;        /* the queue's dialogs, and sign-ins */
   ElicitPrompterService *prompter;
   GListStore        *recent;           /* ElicitRecentPrompts, newest first */
   GFile             *config_file;      /* from --config, or NULL */
@@ -69,6 +73,7 @@ struct _ElicitApplication
   GCancellable      *load_cancellable;
   ElicitConfigMonitor *config_monitor;
   gboolean           started;          /* the servers file was asked for */
+  gboolean           quitting;         /* shutting down: no dialog is built any more */
   GHashTable        *dialogs;          /* server name → ElicitDialog, borrowed */
   GHashTable        *refused;          /* server name → count since the last notice */
   GHashTable        *refused_total;    /* server name → count since the app started */
@@ -101,6 +106,7 @@ ensure_window (ElicitApplication *self)
   if (window == NULL)
     {
       window = ELICIT_WINDOW (elicit_window_new (GTK_APPLICATION (self)));
+      elicit_presenter_set_parent (self->presenter, GTK_WINDOW (window));
       elicit_window_set_servers (window, G_LIST_MODEL (self->servers));
       elicit_window_set_empty_text (window, _("Starting…"), "");
       elicit_window_add_sidebar_section (window, elicit_recent_view_new (G_LIST_MODEL (self->recent)));
@@ -422,6 +428,7 @@ label_remote_dialog (ElicitApplication   *self,
   elicit_dialog_set_server_label (dialog, elicit_remote_request_get_server_label (remote));
   elicit_dialog_set_server_claim (dialog, elicit_remote_request_get_server_claim (remote));
   elicit_dialog_set_client_claim (dialog, elicit_remote_request_get_client_label (remote));
+  elicit_foreign_parent_set (GTK_WINDOW (dialog), elicit_remote_request_get_parent_window (remote));
   track_dialog (self, GTK_WIDGET (dialog), elicit_remote_request_get_handle (remote), asker,
                 elicit_remote_request_get_request (remote), focused);
 }
@@ -465,44 +472,53 @@ record_when_answered (ElicitApplication *self,
                            G_CONNECT_SWAPPED);
 }
 
-static void
-prompt_cb (ElicitApplication *self,
-           ElicitRequest     *request)
+/* Quitting, each request the queue moves on to is cancelled, not shown: a
+ * dialog built while the app (and GTK's accessibility tree) is taken down
+ * would be presented half-way through it. The queue moves on whenever the
+ * request shown is cancelled, as the prompter's callers are answered. */
+static gboolean
+ask_cb (ElicitApplication *self,
+        ElicitRequest     *request)
 {
+  if (!self->quitting)
+    return FALSE;
+
+  elicit_request_cancel (request);
+  return TRUE;
+}
+
+/* The presenter built a dialog for a request: name its asker, follow it
+ * (notification, recent prompts), and keep the request for "I've Finished". */
+static void
+dialog_created_cb (ElicitApplication *self,
+                   ElicitDialog      *dialog)
+{
+  ElicitRequest *request = elicit_dialog_get_request (dialog);
   ElicitServer *server = find_server_for_request (self, request);
   ElicitRemoteRequest *remote = NULL;
-  ElicitWindow *window = get_window (self);
   gboolean focused = has_focus (self);
   g_auto(GStrv) browser = NULL;
-  GtkWidget *dialog;
 
   if (server == NULL && self->prompter != NULL)
     remote = elicit_prompter_service_lookup (self->prompter, request);
 
-  dialog = elicit_dialog_new (request);
-  elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
   /* Scripts and tests choose who opens URL-mode pages, as for sign-ins; an
    * invalid ELICIT_BROWSER is reported where it signs in. */
   browser = elicit_browser_command_from_env (NULL);
-  elicit_dialog_set_browser_command (ELICIT_DIALOG (dialog), (const char * const *) browser);
+  elicit_dialog_set_browser_command (dialog, (const char * const *) browser);
   g_object_set_data_full (G_OBJECT (dialog), "elicit-request", g_object_ref (request), g_object_unref);
   g_signal_connect_object (dialog, "hide", G_CALLBACK (dialog_hidden_cb), self, 0);
-  if (self->settings != NULL)
-    elicit_dialog_set_accept_delay (ELICIT_DIALOG (dialog),
-                                    g_settings_get_uint (self->settings, "accept-delay"));
-  if (window != NULL)
-    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
   gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
 
   if (server != NULL)
     {
-      track_dialog (self, dialog, elicit_server_get_name (server), elicit_server_get_name (server),
-                    request, focused);
+      track_dialog (self, GTK_WIDGET (dialog), elicit_server_get_name (server),
+                    elicit_server_get_name (server), request, focused);
       record_when_answered (self, request, elicit_server_get_name (server), NULL);
     }
   else if (remote != NULL)
     {
-      label_remote_dialog (self, ELICIT_DIALOG (dialog), remote, focused);
+      label_remote_dialog (self, dialog, remote, focused);
       record_when_answered (self, request, elicit_remote_request_get_server_label (remote),
                             elicit_remote_request_get_client_label (remote));
     }
@@ -510,7 +526,6 @@ prompt_cb (ElicitApplication *self,
   elicit_timing_mark ("app-dialog-built");
   if (elicit_timing_enabled ())
     g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* The keyring: locked or missing is said once, with Don't Remember -------------------- */
@@ -642,6 +657,8 @@ set_config (ElicitApplication *self,
         {
           server = elicit_server_new (entry, self->queue);
           elicit_server_set_token_store (server, self->token_store);
+          g_signal_connect_object (server, "sign-in", G_CALLBACK (elicit_presenter_sign_in),
+                                   self->presenter, G_CONNECT_SWAPPED);
           g_signal_connect_object (server, "store-error", G_CALLBACK (server_store_error_cb),
                                    self, G_CONNECT_SWAPPED);
           g_ptr_array_add (started, server);
@@ -887,6 +904,8 @@ elicit_application_startup (GApplication *application)
 
   /* AdwApplication loads style.css and, in dark mode, style-dark.css. */
   self->settings = elicit_settings_new ();
+  if (self->settings != NULL)
+    elicit_settings_bind_accept_delay (self->settings, self->presenter);
   elicit_timing_watch_stalls ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
@@ -895,7 +914,9 @@ elicit_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.reload", reload_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
 
-  g_signal_connect_object (self->queue, "prompt", G_CALLBACK (prompt_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->presenter, "ask", G_CALLBACK (ask_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->presenter, "dialog-created", G_CALLBACK (dialog_created_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->queue, "refused", G_CALLBACK (refused_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->queue, "withdrawn", G_CALLBACK (withdrawn_cb), self,
@@ -1010,6 +1031,8 @@ elicit_application_shutdown (GApplication *application)
   ElicitApplication *self = ELICIT_APPLICATION (application);
   ElicitWindow *window = get_window (self);
 
+  self->quitting = TRUE;
+
   /* Every external caller still waiting hears cancel before the app goes,
    * while the window they are listed in is still there. */
   if (self->prompter != NULL)
@@ -1085,6 +1108,7 @@ elicit_application_dispose (GObject *object)
   g_clear_object (&self->config_monitor);
   g_clear_object (&self->prompter);
   g_clear_object (&self->recent);
+  g_clear_object (&self->presenter);
   g_clear_object (&self->queue);
   g_clear_object (&self->token_store);
 
@@ -1136,6 +1160,7 @@ elicit_application_init (ElicitApplication *self)
   };
 
   self->queue = elicit_prompt_queue_new ();
+  self->presenter = elicit_presenter_new (self->queue);
   self->servers = g_list_store_new (ELICIT_TYPE_SERVER);
   self->recent = g_list_store_new (ELICIT_TYPE_RECENT_PROMPT);
   self->dialogs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

@@ -251,21 +251,6 @@ sign_out_clicked_cb (ElicitServerPage *self)
   elicit_server_sign_out_async (self->server, NULL, sign_out_cb, g_object_ref (self));
 }
 
-/* Ask in a dialog over the window, as the elicitation dialogs do. */
-static gboolean
-server_sign_in_cb (ElicitServerPage *self,
-                   ElicitSignIn     *sign_in)
-{
-  GtkWidget *dialog = elicit_sign_in_dialog_new (sign_in);
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  if (GTK_IS_WINDOW (root))
-    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
-  gtk_window_present (GTK_WINDOW (dialog));
-
-  return TRUE;
-}
-
 /* Tools --------------------------------------------------------------------------------- */
 
 static GtkWidget *
@@ -630,8 +615,6 @@ bind_server (ElicitServerPage *self)
                            G_CALLBACK (update_details), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->server, "notify::signed-in",
                            G_CALLBACK (update_sign_in), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->server, "sign-in",
-                           G_CALLBACK (server_sign_in_cb), self, G_CONNECT_SWAPPED);
   update_header (self);
   update_prompts (self);
 }

@@ -216,13 +216,9 @@ get_string (JsonObject *object,
             const char *member,
             const char *fallback)
 {
-  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+  const char *value = elicit_json_object_get_string (object, member);
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return fallback;
-
-  return json_node_get_string (node);
+  return value != NULL ? value : fallback;
 }
 
 static gboolean

@@ -9,36 +9,57 @@
 
 #include <unistd.h>
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
+#include "elicit-json.h"
 #include "elicit-prompter-client.h"
 
-/*
- * ElicitPrompterClient: how `elicit proxy` and `elicit call` ask the
- * desktop's prompter (the Elicit app, org.gnome.World.Elicit.Prompter)
- * instead of showing dialogs of their own.
+/**
+ * ElicitPrompterClient:
  *
- * The bus: the session bus when DBUS_SESSION_BUS_ADDRESS says where it is;
- * otherwise the user's bus socket at $XDG_RUNTIME_DIR/bus, then
- * /run/user/UID/bus, so a client that strips the environment (the MCP
- * TypeScript SDK passes a server only HOME, LOGNAME, PATH, SHELL, TERM and
- * USER) still reaches the desktop. One connection, opened on the first
- * question.
+ * Asks the desktop's elicitation prompter, the Elicit app's
+ * `org.gnome.World.Elicit.Prompter` D-Bus interface, to put an
+ * [class@Request] to the user, as libportal asks xdg-desktop-portal and
+ * gcr asks the system prompter. One prompter shows every program's
+ * questions in one queue, in native dialogs that name the server that
+ * asks and the program that asks for it; a program without a display of
+ * its own (an MCP proxy started by a terminal client) can still ask.
  *
- * prepare() connects and checks, without starting anything, whether the
- * prompter is running (NameHasOwner) or activatable (ListActivatableNames),
- * while the MCP server starts; NameOwnerChanged keeps that answer current.
- * When it is known absent, get_absent() says so and the caller shows its own
- * dialog at once, without a round trip per prompt. Otherwise Ask() is called
- * with auto-start allowed: a running prompter answers, an activatable one is
- * started by the bus; only when that fails (ServiceUnknown, or anything
- * else) does ask_finish() return FALSE, so the caller shows its own dialog.
+ * [method@PrompterClient.ask_async] sends the request; the prompter's
+ * answer is applied to the request itself (accept with its content,
+ * decline or cancel) before the call finishes. When there is no prompter
+ * (no session bus, nothing owns or can start `org.gnome.World.Elicit`),
+ * the call finishes with an error and the request is still pending, for a
+ * dialog of the caller's own.
  *
- * The Response subscription is made before the call, on the handle the
- * prompter will use (handle_token), as with xdg-desktop-portal. If the
- * server withdraws the request meanwhile, Close() is sent.
+ * ```c
+ * static void
+ * asked_cb (GObject *object, GAsyncResult *result, gpointer user_data)
+ * {
+ *   g_autoptr(ElicitRequest) request = user_data;
+ *   g_autoptr(GError) error = NULL;
  *
- * ELICIT_PROMPTER=local in the environment skips all of this.
+ *   if (!elicit_prompter_client_ask_finish (ELICIT_PROMPTER_CLIENT (object), result, &error))
+ *     show_own_dialog (request);
+ * }
+ *
+ * elicit_prompter_client_ask_async (client, request, "Everything", NULL, "x11:4c00007",
+ *                                   NULL, asked_cb, g_object_ref (request));
+ * ```
+ *
+ * The bus: the session bus when `DBUS_SESSION_BUS_ADDRESS` says where it
+ * is; otherwise the user's bus socket at `$XDG_RUNTIME_DIR/bus`, then
+ * `/run/user/UID/bus`, so a program whose environment was stripped (the MCP
+ * TypeScript SDK passes a server only `HOME`, `LOGNAME`, `PATH`, `SHELL`,
+ * `TERM` and `USER`) still reaches the desktop. One connection, opened on
+ * the first question or by [method@PrompterClient.prepare].
+ *
+ * As with xdg-desktop-portal, the `Response` signal is subscribed to before
+ * the call, on the handle the prompter will use (`handle_token`). If the
+ * request stops being pending meanwhile (the server withdrew it), the
+ * prompter's dialog is closed (`Close()`).
+ *
+ * Since: 1.2
  */
 
 #define BUS_NAME "org.gnome.World.Elicit"
@@ -48,6 +69,7 @@ struct _ElicitPrompterClient
 {
   GObject          parent_instance;
 
+  char            *client_label;
   GDBusConnection *connection;
   GError          *connect_error;
   GPtrArray       *waiting;      /* GTasks waiting for the connection */
@@ -67,6 +89,7 @@ typedef struct
   char            *server_label;
   char            *client_label;
   char            *server_claim;
+  char            *parent_window;
   char            *handle;
   GDBusConnection *connection;
   guint            subscription;
@@ -101,6 +124,7 @@ ask_free (Ask *ask)
   g_free (ask->server_label);
   g_free (ask->client_label);
   g_free (ask->server_claim);
+  g_free (ask->parent_window);
   g_free (ask->handle);
   g_free (ask);
 }
@@ -137,7 +161,11 @@ connected (ElicitPrompterClient *self,
   self->connecting = FALSE;
   self->waiting = g_ptr_array_new_with_free_func (g_object_unref);
   if (connection != NULL)
-    self->connection = connection;
+    {
+      /* A bus that goes away takes the prompter with it, not the caller. */
+      g_dbus_connection_set_exit_on_close (connection, FALSE);
+      self->connection = connection;
+    }
   else
     self->connect_error = error;
 
@@ -161,9 +189,6 @@ bus_get_cb (GObject      *object,
   GError *error = NULL;
   GDBusConnection *connection = g_bus_get_finish (result, &error);
 
-  /* A bus that goes away takes the prompter with it, not the proxy. */
-  if (connection != NULL)
-    g_dbus_connection_set_exit_on_close (connection, FALSE);
   connected (self, connection, error);
 }
 
@@ -176,8 +201,6 @@ new_for_address_cb (GObject      *object,
   GError *error = NULL;
   GDBusConnection *connection = g_dbus_connection_new_for_address_finish (result, &error);
 
-  if (connection != NULL)
-    g_dbus_connection_set_exit_on_close (connection, FALSE);
   connected (self, connection, error);
 }
 
@@ -202,8 +225,9 @@ start_connecting (ElicitPrompterClient *self)
     {
       connected (self, NULL,
                  g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                                      "no session bus: DBUS_SESSION_BUS_ADDRESS is not set, and "
-                                      "neither $XDG_RUNTIME_DIR/bus nor /run/user/UID/bus exists"));
+                                      _("There is no session bus: DBUS_SESSION_BUS_ADDRESS is not "
+                                        "set, and neither $XDG_RUNTIME_DIR/bus nor "
+                                        "/run/user/UID/bus exists")));
       return;
     }
 
@@ -322,8 +346,19 @@ check_cb (GObject      *object,
                           list_activatable_cb, g_object_ref (self));
 }
 
-/* Connects and finds out, while the caller starts its server, whether there
- * is a prompter to ask. */
+/**
+ * elicit_prompter_client_prepare:
+ * @self: a prompter client
+ *
+ * Connects to the bus and finds out, without starting anything, whether a
+ * prompter is running (`NameHasOwner`) or can be started
+ * (`ListActivatableNames`); `NameOwnerChanged` keeps that answer current.
+ * Call it early (while an MCP server starts, say), so that
+ * [method@PrompterClient.get_available] knows the answer when the first
+ * request comes.
+ *
+ * Since: 1.2
+ */
 void
 elicit_prompter_client_prepare (ElicitPrompterClient *self)
 {
@@ -332,18 +367,29 @@ elicit_prompter_client_prepare (ElicitPrompterClient *self)
   get_connection_async (self, check_cb, g_object_ref (self));
 }
 
-/* Whether it is known that there is no prompter to ask (no bus, or nobody
- * owns the name and the bus cannot start it): then show a dialog of your
- * own at once. */
+/**
+ * elicit_prompter_client_get_available:
+ * @self: a prompter client
+ *
+ * Whether there may be a prompter to ask. %FALSE once it is known that
+ * there is none (no session bus, or nobody owns the name and the bus cannot
+ * start it): then show a dialog of your own at once, without a round trip
+ * per request. %TRUE while that is not known yet (see
+ * [method@PrompterClient.prepare]).
+ *
+ * Returns: %FALSE when asking is known to fail
+ *
+ * Since: 1.2
+ */
 gboolean
-elicit_prompter_client_get_absent (ElicitPrompterClient *self)
+elicit_prompter_client_get_available (ElicitPrompterClient *self)
 {
-  g_return_val_if_fail (ELICIT_IS_PROMPTER_CLIENT (self), TRUE);
+  g_return_val_if_fail (ELICIT_IS_PROMPTER_CLIENT (self), FALSE);
 
   if (self->connect_error != NULL)
-    return TRUE;
+    return FALSE;
 
-  return self->checked && !self->has_owner && !self->activatable;
+  return !self->checked || self->has_owner || self->activatable;
 }
 
 /* Asking ------------------------------------------------------------------------------- */
@@ -375,7 +421,7 @@ answer (ElicitRequest *request,
       node = elicit_json_parse (content_json, -1, 64, &error);
       if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
         {
-          g_warning ("the prompter's answer is not a JSON object; answering cancel");
+          g_debug ("the prompter's answer is not a JSON object; answering cancel");
           elicit_request_cancel (request);
           return;
         }
@@ -384,8 +430,8 @@ answer (ElicitRequest *request,
   /* The schema decides, here too: an answer that does not fit is not sent. */
   if (!elicit_request_accept (request, node != NULL ? json_node_get_object (node) : NULL, &error))
     {
-      g_warning ("the prompter's answer does not fit the request (%s); answering cancel",
-                 error->message);
+      g_debug ("the prompter's answer does not fit the request (%s); answering cancel",
+               error->message);
       if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
         elicit_request_cancel (request);
     }
@@ -431,7 +477,7 @@ prompter_vanished_cb (GDBusConnection *connection,
   if (ask->done)
     return;
 
-  g_warning ("the desktop's prompter went away without answering; answering cancel");
+  g_debug ("the desktop's prompter went away without answering; answering cancel");
   if (elicit_request_get_state (ask->request) == ELICIT_REQUEST_STATE_PENDING)
     elicit_request_cancel (ask->request);
   ask->done = TRUE;
@@ -557,6 +603,9 @@ call_ask (ElicitPrompterClient *self,
   if (ask->server_claim != NULL)
     g_variant_builder_add (&options, "{sv}", "server_claim",
                            g_variant_new_string (ask->server_claim));
+  if (ask->parent_window != NULL)
+    g_variant_builder_add (&options, "{sv}", "parent_window",
+                           g_variant_new_string (ask->parent_window));
 
   /* Auto-start allowed: an activatable prompter is started by the bus. */
   g_dbus_connection_call (ask->connection, BUS_NAME, OBJECT_PATH,
@@ -617,6 +666,7 @@ elicit_prompter_client_finalize (GObject *object)
   ElicitPrompterClient *self = ELICIT_PROMPTER_CLIENT (object);
 
   g_clear_pointer (&self->waiting, g_ptr_array_unref);
+  g_free (self->client_label);
 
   G_OBJECT_CLASS (elicit_prompter_client_parent_class)->finalize (object);
 }
@@ -636,22 +686,90 @@ elicit_prompter_client_init (ElicitPrompterClient *self)
   self->waiting = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
+/**
+ * elicit_prompter_client_new:
+ *
+ * Creates a client of the desktop's prompter. Nothing is connected yet.
+ *
+ * Returns: (transfer full): a new prompter client
+ *
+ * Since: 1.2
+ */
 ElicitPrompterClient *
 elicit_prompter_client_new (void)
 {
   return g_object_new (ELICIT_TYPE_PROMPTER_CLIENT, NULL);
 }
 
-/* Asks the desktop's prompter to answer @request, which it then answers
- * (or cancels, if the prompter's answer does not fit). Finishes with FALSE
- * and an error when there is no prompter to ask: @request is still pending
- * then, for a dialog of the caller's own. */
+/**
+ * elicit_prompter_client_get_client_label:
+ * @self: a prompter client
+ *
+ * Gets the name the prompter shows for the program that asks.
+ *
+ * Returns: (nullable): the name the prompter shows for the asking program
+ *
+ * Since: 1.2
+ */
+const char *
+elicit_prompter_client_get_client_label (ElicitPrompterClient *self)
+{
+  g_return_val_if_fail (ELICIT_IS_PROMPTER_CLIENT (self), NULL);
+
+  return self->client_label;
+}
+
+/**
+ * elicit_prompter_client_set_client_label:
+ * @self: a prompter client
+ * @client_label: (nullable): the asking program's name ("claude")
+ *
+ * Sets the name the prompter shows for the program that asks, as that
+ * program's claim ("Everything, via claude"), in the requests asked from
+ * now on. Only a claim: the prompter never shows it as trusted text.
+ *
+ * Since: 1.2
+ */
+void
+elicit_prompter_client_set_client_label (ElicitPrompterClient *self,
+                                         const char           *client_label)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER_CLIENT (self));
+
+  g_free (self->client_label);
+  self->client_label = g_strdup (client_label);
+}
+
+/**
+ * elicit_prompter_client_ask_async:
+ * @self: a prompter client
+ * @request: a pending request
+ * @server_label: the name the user knows the server by, shown as the
+ *   dialog's title
+ * @server_claim: (nullable): the name the server gives itself, shown as
+ *   its claim when it differs
+ * @parent_window: (nullable): the window to put the dialog over, as
+ *   xdg-desktop-portal takes it: `x11:XID` (hexadecimal) or
+ *   `wayland:HANDLE` (exported with `xdg_foreign`); %NULL or "" for none
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called once the prompter answered, or could
+ *   not be asked
+ * @user_data: data for @callback
+ *
+ * Asks the desktop's prompter to put @request to the user. Its answer is
+ * applied to @request (accept with the content, decline, cancel; an answer
+ * that does not fit the request's schema becomes cancel) before @callback
+ * runs. When @request stops being pending meanwhile, the prompter's dialog
+ * is closed.
+ *
+ * Since: 1.2
+ */
 void
 elicit_prompter_client_ask_async (ElicitPrompterClient *self,
                                   ElicitRequest        *request,
                                   const char           *server_label,
-                                  const char           *client_label,
                                   const char           *server_claim,
+                                  const char           *parent_window,
                                   GCancellable         *cancellable,
                                   GAsyncReadyCallback   callback,
                                   gpointer              user_data)
@@ -669,13 +787,29 @@ elicit_prompter_client_ask_async (ElicitPrompterClient *self,
   ask = g_new0 (Ask, 1);
   ask->request = g_object_ref (request);
   ask->server_label = g_strdup (server_label);
-  ask->client_label = g_strdup (client_label);
+  ask->client_label = g_strdup (self->client_label);
   ask->server_claim = g_strdup (server_claim);
+  ask->parent_window = parent_window != NULL && *parent_window != '\0' ? g_strdup (parent_window)
+                                                                       : NULL;
   g_task_set_task_data (task, ask, (GDestroyNotify) ask_free);
 
   get_connection_async (self, got_connection_cb, g_steal_pointer (&task));
 }
 
+/**
+ * elicit_prompter_client_ask_finish:
+ * @self: a prompter client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Finishes [method@PrompterClient.ask_async].
+ *
+ * Returns: %TRUE when the prompter answered (or the request stopped being
+ *   pending first); %FALSE with @error when there was no prompter to ask,
+ *   the request still pending then, for a dialog of the caller's own
+ *
+ * Since: 1.2
+ */
 gboolean
 elicit_prompter_client_ask_finish (ElicitPrompterClient  *self,
                                    GAsyncResult          *result,
@@ -685,28 +819,4 @@ elicit_prompter_client_ask_finish (ElicitPrompterClient  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/* The name of the process that started this one (an MCP client starts the
- * proxy): /proc/PPID/comm. Only a claim: any program can name itself. */
-char *
-elicit_prompter_client_parent_name (void)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/comm", (int) getppid ());
-  g_autofree char *contents = NULL;
-
-  if (!g_file_get_contents (path, &contents, NULL, NULL) || !g_utf8_validate (contents, -1, NULL))
-    return NULL;
-
-  g_strstrip (contents);
-
-  return *contents != '\0' ? g_steal_pointer (&contents) : NULL;
-}
-
-/* Whether to ask the desktop's prompter at all: ELICIT_PROMPTER=local says
- * no, for scripts and tests that want the command's own dialogs. */
-gboolean
-elicit_prompter_client_wanted (void)
-{
-  return g_strcmp0 (g_getenv ("ELICIT_PROMPTER"), "local") != 0;
 }

@@ -1,0 +1,484 @@
+/* elicit-cli-prompts.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "elicit-gtk.h"
+
+#include "elicit-browser-command.h"
+#include "elicit-cli.h"
+#include "elicit-cli-prompts.h"
+#include "elicit-settings.h"
+#include "elicit-timing.h"
+
+/*
+ * ElicitCliPrompts: what `elicit call` and `elicit proxy` add to the
+ * ElicitPresenter that shows their queue's requests (the one the app uses
+ * too): who is asked, and what the terminal is told.
+ *
+ * Before any dialog of its own, a request is put to the desktop's prompter
+ * (the Elicit app over D-Bus, ElicitPrompterClient), running or activatable,
+ * labelled with the client's name; only when there is none does the
+ * presenter show its dialog, or, without a display, the request is answered
+ * `cancel` with a word on stderr. The dialogs and sign-ins wait the
+ * `accept-delay` setting, as the app's do. ELICIT_PROMPTER=local in the
+ * environment says not to ask the desktop at all. It counts what the user said no to
+ * (declined or cancelled), so `elicit call` can exit accordingly, and the
+ * requests the queue refused.
+ *
+ * With ELICIT_BENCH_TIMING set in the environment it writes
+ * "elicit-timing EVENT MICROSECONDS" lines on stderr (CLOCK_MONOTONIC, the
+ * clock of g_get_monotonic_time()), which tests/bench/bench-call reads.
+ */
+
+struct _ElicitCliPrompts
+{
+  GObject               parent_instance;
+
+  ElicitPresenter      *presenter;
+  GSettings            *settings;
+  char                 *server_label;
+  char                 *server_claim;
+  ElicitPrompterClient *desktop;
+  GCancellable         *cancellable;
+
+  guint                 n_refused;
+  guint                 n_said_no;
+  guint                 have_display : 1;
+  guint                 verbose : 1;
+  guint                 accept_defaults : 1;
+};
+
+G_DEFINE_FINAL_TYPE (ElicitCliPrompts, elicit_cli_prompts, G_TYPE_OBJECT)
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                GtkWidget     *dialog)
+{
+  elicit_timing_mark ("dialog-first-frame");
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, dialog);
+}
+
+static void
+dialog_map_cb (GtkWidget *dialog)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (dialog);
+
+  elicit_timing_mark ("dialog-mapped");
+  if (clock != NULL)
+    g_signal_connect_object (clock, "after-paint", G_CALLBACK (after_paint_cb), dialog, 0);
+}
+
+static void
+request_state_cb (ElicitRequest    *request,
+                  GParamSpec       *pspec,
+                  ElicitCliPrompts *self)
+{
+  switch (elicit_request_get_state (request))
+    {
+    case ELICIT_REQUEST_STATE_DECLINED:
+    case ELICIT_REQUEST_STATE_CANCELLED:
+      self->n_said_no++;
+      break;
+
+    case ELICIT_REQUEST_STATE_PENDING:
+    case ELICIT_REQUEST_STATE_ACCEPTED:
+    case ELICIT_REQUEST_STATE_WITHDRAWN:
+    case ELICIT_REQUEST_STATE_COMPLETED:
+    default:
+      break;
+    }
+}
+
+/* --accept-defaults: accepts, as a user pressing Accept would, as soon as the
+ * dialog lets one: the form valid (with the defaults it shows), the accept
+ * delay over. ElicitDialog:can-accept says when. For tests and automation
+ * only. */
+static void
+can_accept_cb (ElicitDialog *dialog,
+               GParamSpec   *pspec,
+               gpointer      user_data)
+{
+  if (!elicit_dialog_get_can_accept (dialog))
+    return;
+
+  g_signal_handlers_disconnect_by_func (dialog, can_accept_cb, user_data);
+  elicit_dialog_accept (dialog);
+}
+
+static void
+accept_when_ready (ElicitDialog *dialog)
+{
+  ElicitRequest *request = elicit_dialog_get_request (dialog);
+
+  /* Never a URL in the desktop's browser; a script's own (ELICIT_BROWSER)
+   * is what it asked for. */
+  if (elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_FORM &&
+      elicit_dialog_get_browser_command (dialog) == NULL)
+    return;
+
+  g_signal_connect (dialog, "notify::can-accept", G_CALLBACK (can_accept_cb), NULL);
+  can_accept_cb (dialog, NULL, NULL);
+}
+
+static void
+dialog_created_cb (ElicitPresenter  *presenter,
+                   ElicitDialog     *dialog,
+                   ElicitCliPrompts *self)
+{
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (elicit_dialog_get_request (dialog));
+  g_auto(GStrv) browser = NULL;
+
+  elicit_timing_mark ("dialog-built");
+  /* An invalid ELICIT_BROWSER is reported where it signs in. */
+  browser = elicit_browser_command_from_env (NULL);
+  elicit_dialog_set_browser_command (dialog, (const char * const *) browser);
+  /* A session labels the dialog itself; the proxy's requests have none. */
+  if (session == NULL)
+    {
+      elicit_dialog_set_server_label (dialog, self->server_label);
+      elicit_dialog_set_server_claim (dialog, self->server_claim);
+    }
+
+  if (elicit_timing_enabled ())
+    g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
+  if (self->accept_defaults)
+    accept_when_ready (dialog);
+}
+
+/* Asking the desktop ------------------------------------------------------------------- */
+
+static void
+answer_without_display (ElicitCliPrompts *self,
+                        ElicitRequest    *request)
+{
+  /* TRANSLATORS: %s is the name the user gave the server */
+  g_printerr (_("elicit: “%s” asks for input, but there is no display to ask on; answering “cancel”\n"),
+              self->server_label);
+  elicit_request_cancel (request);
+}
+
+/* What waits for the desktop's answer: the request, and the commands'
+ * prompts only for as long as they live (they may be gone when the bus
+ * answers). */
+typedef struct
+{
+  ElicitRequest *request;
+  GWeakRef       prompts;
+} DesktopAsk;
+
+static void
+desktop_ask_free (DesktopAsk *ask)
+{
+  g_object_unref (ask->request);
+  g_weak_ref_clear (&ask->prompts);
+  g_free (ask);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DesktopAsk, desktop_ask_free)
+
+static void
+desktop_ask_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(DesktopAsk) ask = user_data;
+  ElicitRequest *request = ask->request;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ElicitCliPrompts) self = NULL;
+
+  if (elicit_prompter_client_ask_finish (ELICIT_PROMPTER_CLIENT (object), result, &error))
+    return;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = g_weak_ref_get (&ask->prompts);
+  g_debug ("no desktop prompter (%s): asking here", error->message);
+  if (self == NULL || elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
+    return;
+
+  if (self->have_display)
+    elicit_presenter_present (self->presenter, request);
+  else
+    answer_without_display (self, request);
+}
+
+/* A URL step waits for its completion notice in the dialog that showed it,
+ * which the desktop's prompter cannot hear: with a display of our own, it
+ * stays here. */
+static gboolean
+ask_desktop (ElicitCliPrompts *self,
+             ElicitRequest    *request)
+{
+  g_autoptr(ElicitSession) session = elicit_request_dup_session (request);
+  const char *label = self->server_label;
+  const char *claim = self->server_claim;
+  DesktopAsk *ask;
+
+  if (self->desktop == NULL || !elicit_prompter_client_get_available (self->desktop) ||
+      (self->have_display && elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL))
+    return FALSE;
+
+  if (session != NULL)
+    {
+      label = elicit_session_get_display_name (session);
+      claim = elicit_session_get_server_title (session);
+      if (claim == NULL || *claim == '\0')
+        claim = elicit_session_get_server_name (session);
+    }
+
+  ask = g_new0 (DesktopAsk, 1);
+  ask->request = g_object_ref (request);
+  g_weak_ref_init (&ask->prompts, self);
+  elicit_prompter_client_ask_async (self->desktop, request, label != NULL ? label : "", claim,
+                                    NULL, self->cancellable, desktop_ask_cb, ask);
+  return TRUE;
+}
+
+static gboolean
+ask_cb (ElicitPresenter  *presenter,
+        ElicitRequest    *request,
+        ElicitCliPrompts *self)
+{
+  elicit_timing_mark ("prompt");
+  g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
+
+  if (ask_desktop (self, request))
+    return TRUE;
+
+  if (!self->have_display)
+    {
+      answer_without_display (self, request);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+refused_cb (ElicitPromptQueue *queue,
+            ElicitRequest     *request,
+            const char        *message,
+            ElicitCliPrompts  *self)
+{
+  /* A flood refuses hundreds: say it once, and the count at the end. */
+  if (self->n_refused++ == 0 || self->verbose)
+    /* TRANSLATORS: the first %s is the name the user gave the server, the second why */
+    g_printerr (_("elicit: refused a request from “%s”: %s\n"), self->server_label, message);
+}
+
+static void
+withdrawn_cb (ElicitPromptQueue *queue,
+              ElicitRequest     *request,
+              ElicitCliPrompts  *self)
+{
+  if (self->verbose)
+    g_printerr (_("elicit: “%s” withdrew its request: %s\n"), self->server_label,
+                elicit_request_get_withdrawn_reason (request));
+}
+
+/* GObject ---------------------------------------------------------------------------- */
+
+static void
+elicit_cli_prompts_dispose (GObject *object)
+{
+  ElicitCliPrompts *self = ELICIT_CLI_PROMPTS (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->desktop);
+  if (self->presenter != NULL)
+    {
+      elicit_presenter_close_all (self->presenter);
+      g_signal_handlers_disconnect_by_data (elicit_presenter_get_queue (self->presenter), self);
+      g_signal_handlers_disconnect_by_data (self->presenter, self);
+    }
+  g_clear_object (&self->presenter);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (elicit_cli_prompts_parent_class)->dispose (object);
+}
+
+static void
+elicit_cli_prompts_finalize (GObject *object)
+{
+  ElicitCliPrompts *self = ELICIT_CLI_PROMPTS (object);
+
+  g_free (self->server_label);
+  g_free (self->server_claim);
+
+  G_OBJECT_CLASS (elicit_cli_prompts_parent_class)->finalize (object);
+}
+
+static void
+elicit_cli_prompts_class_init (ElicitCliPromptsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = elicit_cli_prompts_dispose;
+  object_class->finalize = elicit_cli_prompts_finalize;
+}
+
+static void
+elicit_cli_prompts_init (ElicitCliPrompts *self)
+{
+  ElicitPromptQueue *queue;
+
+  self->presenter = elicit_presenter_new (NULL);
+  self->cancellable = g_cancellable_new ();
+  /* The same accept delay as the app's dialogs. */
+  self->settings = elicit_settings_new ();
+  if (self->settings != NULL)
+    elicit_settings_bind_accept_delay (self->settings, self->presenter);
+  if (elicit_cli_desktop_wanted ())
+    {
+      self->desktop = elicit_prompter_client_new ();
+      elicit_prompter_client_prepare (self->desktop);
+    }
+
+  queue = elicit_presenter_get_queue (self->presenter);
+  g_signal_connect (self->presenter, "ask", G_CALLBACK (ask_cb), self);
+  g_signal_connect (self->presenter, "dialog-created", G_CALLBACK (dialog_created_cb), self);
+  g_signal_connect (queue, "refused", G_CALLBACK (refused_cb), self);
+  g_signal_connect (queue, "withdrawn", G_CALLBACK (withdrawn_cb), self);
+}
+
+ElicitCliPrompts *
+elicit_cli_prompts_new (const char *server_label,
+                        gboolean    have_display)
+{
+  ElicitCliPrompts *self = g_object_new (ELICIT_TYPE_CLI_PROMPTS, NULL);
+
+  self->server_label = g_strdup (server_label);
+  self->have_display = !!have_display;
+
+  return self;
+}
+
+ElicitPresenter *
+elicit_cli_prompts_get_presenter (ElicitCliPrompts *self)
+{
+  g_return_val_if_fail (ELICIT_IS_CLI_PROMPTS (self), NULL);
+
+  return self->presenter;
+}
+
+ElicitPromptQueue *
+elicit_cli_prompts_get_queue (ElicitCliPrompts *self)
+{
+  g_return_val_if_fail (ELICIT_IS_CLI_PROMPTS (self), NULL);
+
+  return elicit_presenter_get_queue (self->presenter);
+}
+
+/* How many requests the queue refused (flood). */
+guint
+elicit_cli_prompts_get_n_refused (ElicitCliPrompts *self)
+{
+  g_return_val_if_fail (ELICIT_IS_CLI_PROMPTS (self), 0);
+
+  return self->n_refused;
+}
+
+/* How many requests shown were declined or cancelled. */
+guint
+elicit_cli_prompts_get_n_said_no (ElicitCliPrompts *self)
+{
+  g_return_val_if_fail (ELICIT_IS_CLI_PROMPTS (self), 0);
+
+  return self->n_said_no;
+}
+
+/* How many dialogs are open. */
+guint
+elicit_cli_prompts_get_n_open (ElicitCliPrompts *self)
+{
+  g_return_val_if_fail (ELICIT_IS_CLI_PROMPTS (self), 0);
+
+  return elicit_presenter_get_n_open (self->presenter);
+}
+
+/* The server's self-reported name, shown as its claim next to the label;
+ * only needed for requests without a session. */
+void
+elicit_cli_prompts_set_server_claim (ElicitCliPrompts *self,
+                                     const char       *server_claim)
+{
+  g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
+
+  g_free (self->server_claim);
+  self->server_claim = g_strdup (server_claim);
+}
+
+/* The client's name, shown by the desktop's prompter as the client's
+ * claim ("Everything, via claude"). */
+void
+elicit_cli_prompts_set_client_label (ElicitCliPrompts *self,
+                                     const char       *client_label)
+{
+  g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
+
+  if (self->desktop != NULL)
+    elicit_prompter_client_set_client_label (self->desktop, client_label);
+}
+
+void
+elicit_cli_prompts_set_verbose (ElicitCliPrompts *self,
+                                gboolean          verbose)
+{
+  g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
+
+  self->verbose = !!verbose;
+}
+
+void
+elicit_cli_prompts_set_accept_defaults (ElicitCliPrompts *self,
+                                        gboolean          accept_defaults)
+{
+  g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
+
+  self->accept_defaults = !!accept_defaults;
+  /* Automation answers its own dialogs: never a person's desktop prompter. */
+  if (accept_defaults)
+    g_clear_object (&self->desktop);
+}
+
+/*
+ * elicit_cli_prompts_sign_in:
+ * Asks the user about @sign_in (elicit_presenter_sign_in()): a handler of
+ * ElicitAuthorizer::sign-in. Returns FALSE, leaving the sign-in to the
+ * authorizer, with --accept-defaults (the authorizer's auto-approve opens
+ * the browser without asking, for automation) and when there is nobody to
+ * ask (no display: ELICIT_BROWSER may still sign in for a script; else the
+ * authorizer says that the server needs signing in).
+ */
+gboolean
+elicit_cli_prompts_sign_in (ElicitCliPrompts *self,
+                            ElicitSignIn     *sign_in)
+{
+  g_return_val_if_fail (ELICIT_IS_CLI_PROMPTS (self), FALSE);
+  g_return_val_if_fail (ELICIT_IS_SIGN_IN (sign_in), FALSE);
+
+  if (self->accept_defaults || !self->have_display)
+    return FALSE;
+
+  return elicit_presenter_sign_in (self->presenter, sign_in);
+}
+
+/* Destroys every dialog still open; their pending requests answer cancel,
+ * their sign-ins are cancelled. */
+void
+elicit_cli_prompts_close_all (ElicitCliPrompts *self)
+{
+  g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
+
+  elicit_presenter_close_all (self->presenter);
+}
