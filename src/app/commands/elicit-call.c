@@ -31,6 +31,7 @@
 #include "elicit-tap-transport.h"
 #include "elicit-text-domain.h"
 #include "elicit-cli.h"
+#include "elicit-timing.h"
 #include "elicit-config.h"
 #include "elicit-prompter.h"
 
@@ -435,7 +436,7 @@ timing_message_cb (ElicitTransport *transport,
    * InputRequiredResult (2026-07-28). */
   if (g_strcmp0 (elicit_json_object_get_string (object, "method"), "elicitation/create") == 0 ||
       g_strcmp0 (elicit_json_object_get_string (result, "resultType"), "input_required") == 0)
-    elicit_cli_timing_mark ("elicitation-received");
+    elicit_timing_mark ("elicitation-received");
 }
 
 /* The end ---------------------------------------------------------------------- */
@@ -860,7 +861,7 @@ run (Call    *call,
   call->cancellable = g_cancellable_new ();
 
   /* Before the session's own handler, to time the line as it arrives. */
-  if (elicit_cli_timing_enabled ())
+  if (elicit_timing_enabled ())
     g_signal_connect (call->transport, "message", G_CALLBACK (timing_message_cb), NULL);
   g_signal_connect (call->transport, "log", G_CALLBACK (log_cb), call);
 
@@ -875,7 +876,7 @@ run (Call    *call,
    * GTK starts; nothing is handled before the main loop runs. */
   elicit_session_connect_async (call->session, call->cancellable, connect_cb, call);
   have_display = elicit_cli_init_display ();
-  elicit_cli_timing_mark ("display-ready");
+  elicit_timing_mark ("display-ready");
 
   call->prompter = elicit_prompter_new (call->label, have_display);
   elicit_prompter_set_verbose (call->prompter, call->verbose);
@@ -962,7 +963,7 @@ elicit_call_main (int    argc,
   Call call = { 0 };
   int status;
 
-  elicit_cli_timing_mark ("start");
+  elicit_timing_mark ("start");
   /* For --help's usage line; the windows take "elicit" later. */
   g_set_prgname ("elicit call");
 

@@ -51,6 +51,7 @@
 #include "elicit.h"
 #include "elicit-auth-options.h"
 #include "elicit-cli.h"
+#include "elicit-timing.h"
 #include "elicit-prompter.h"
 #include "elicit-prompter-client.h"
 #include "elicit-proxy.h"
@@ -146,7 +147,7 @@ input_request_cb (ElicitInputSource *input,
                   ElicitRequest     *request,
                   Proxy             *proxy)
 {
-  elicit_cli_timing_mark ("elicitation-received");
+  elicit_timing_mark ("elicitation-received");
   elicit_prompt_queue_push (elicit_prompter_get_queue (proxy->prompter), request);
 }
 
