@@ -39,10 +39,11 @@ CAPABILITY = {'form': {}, 'url': {}}
 class Proxy:
     """elicit proxy -- fake-mcp-server.py, with the test as its client."""
 
-    def __init__(self, *args, server_args=()):
-        env = dict(os.environ)
-        env.pop('DISPLAY', None)
-        env.pop('WAYLAND_DISPLAY', None)
+    def __init__(self, *args, server_args=(), env=None):
+        if env is None:
+            env = dict(os.environ)
+            env.pop('DISPLAY', None)
+            env.pop('WAYLAND_DISPLAY', None)
         self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
                                         ['--', PYTHON, FAKE] + list(server_args),
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -496,6 +497,24 @@ def sigterm_shuts_the_server_down(proxy):
     proxy.expect_eof()
     check_equal(proxy.wait(), 128 + signal.SIGTERM, 'exit status')
     check(server_is_gone(pid), 'the server is still running')
+
+
+# What the MCP Inspector's stdio transport (and the SDK's default) pass a server: no
+# LANG, no display, no bus address (issue 22).
+STRIPPED_ENV = {name: os.environ[name] for name in ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER')
+                if name in os.environ}
+
+
+@test
+def verbose_logs_are_utf8_without_a_locale():
+    proxy = Proxy('--verbose', env=dict(STRIPPED_ENV))
+    try:
+        proxy.initialize({})
+        proxy.wait_for_stderr('elicit proxy: → server notifications/initialized')
+        check(not any('?' in line for line in proxy.stderr if line.startswith('elicit proxy:')),
+              'a character lost: %r' % proxy.stderr)
+    finally:
+        proxy.close()
 
 
 @test
