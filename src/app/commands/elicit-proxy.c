@@ -133,13 +133,29 @@ refused_cb (ElicitPeer *peer,
 /* The server's input requests: answered here, never forwarded --------------------- */
 
 /* The desktop's prompter shows the client that started the proxy ("via
- * claude"), as that client's claim. */
+ * claude"), as that client's claim: until the client names itself, by the
+ * parent process's name. */
 static void
 label_with_client (ElicitPrompter *prompter)
 {
   g_autofree char *client = elicit_prompter_client_parent_name ();
 
   elicit_prompter_set_client_label (prompter, client);
+}
+
+/* The client's own name (clientInfo, in initialize or a 2026-07-28 request's
+ * _meta) is a better claim than its process's: Node 22 and later call their
+ * main thread "MainThread", so every Node client would be "MainThread". */
+static void
+label_with_client_info (Proxy      *proxy,
+                        JsonObject *info)
+{
+  const char *claim = string_member (info, "title");
+
+  if (claim == NULL || *claim == '\0')
+    claim = string_member (info, "name");
+  if (claim != NULL && *claim != '\0')
+    elicit_prompter_set_client_label (proxy->prompter, claim);
 }
 
 static void
@@ -700,8 +716,11 @@ client_request_cb (ElicitPeer *peer,
                    JsonNode   *message,
                    Proxy      *proxy)
 {
+  label_with_client_info (proxy, object_member (object_member (params, "_meta"),
+                                                "io.modelcontextprotocol/clientInfo"));
   if (g_str_equal (method, "initialize"))
     {
+      label_with_client_info (proxy, object_member (params, "clientInfo"));
       add_elicitation_capability (params);
       g_clear_pointer (&proxy->initialize_id, json_node_unref);
       proxy->initialize_id = json_node_copy (id);
