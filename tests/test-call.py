@@ -303,6 +303,33 @@ def without_a_display_a_request_is_cancelled_and_it_exits_4():
 
 
 @test
+def accept_defaults_without_a_display_accepts_a_form_whose_defaults_are_valid():
+    # Issue 22: scripts and CI need no Xvfb for a form their defaults answer.
+    status, out, err = call('--accept-defaults', '--tool', 'every_field', '--', DEMO)
+    check_equal(status, 0, 'exit status (stderr %r)' % err)
+    sent = {'name': 'Ada Lovelace', 'code': 'ABC', 'email': 'ada@example.com',
+            'website': 'https://example.com/ada', 'birthday': '1815-12-10',
+            'meeting': '2025-11-25T10:30:00Z', 'ratio': 0.5, 'count': 3, 'subscribe': True,
+            'color': 'green', 'toppings': ['cheese']}
+    check_equal(json.loads(out)['structuredContent'], {'action': 'accept', 'content': sent},
+                'what the server received')
+    prefix = 'elicit: no display; accepted “elicit-demo-server”’s form with its defaults: '
+    check(err.startswith(prefix) and err.endswith('\n') and err.count('\n') == 1,
+          'stderr: %r' % err)
+    check_equal(json.loads(err[len(prefix):]), sent, 'the content stderr says was sent')
+
+
+@test
+def accept_defaults_without_a_display_cancels_a_form_its_defaults_do_not_answer():
+    status, out, err = call('--accept-defaults', '--tool', 'confirm', '--', DEMO)
+    check_equal(status, 4, 'exit status')
+    check_equal(json.loads(out)['structuredContent'], {'action': 'cancel'}, 'what the server received')
+    check(err.startswith('elicit: the defaults of “elicit-demo-server”’s form are not a valid '
+                         'answer: The content does not fit the form: “confirmed”: This field is '
+                         'required\n'), 'stderr: %r' % err)
+
+
+@test
 def the_name_labels_the_server():
     status, out, err = call('--name', 'My Demo', '--tool', 'confirm', '--', DEMO)
     check_equal(status, 4, 'exit status')

@@ -113,10 +113,52 @@ request_state_cb (ElicitRequest  *request,
     }
 }
 
+/* --accept-defaults without a display: a form whose defaults are valid is
+ * accepted as its dialog would accept it, and stderr says what was sent.
+ * Returns FALSE when there is nothing to accept so. */
+static gboolean
+accept_defaults_headless (ElicitPrompter *self,
+                          ElicitRequest  *request)
+{
+  ElicitSchema *schema = elicit_request_get_schema (request);
+  g_autoptr(JsonObject) content = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_FORM || schema == NULL)
+    return FALSE;
+
+  content = elicit_schema_build_content (schema, NULL);
+  if (!elicit_schema_check_content (schema, content, &error))
+    {
+      /* TRANSLATORS: %s is the name the user gave the server, then why */
+      g_printerr (_("elicit: the defaults of “%s”’s form are not a valid answer: %s\n"),
+                  self->server_label, error->message);
+      return FALSE;
+    }
+
+  node = json_node_init_object (json_node_alloc (), content);
+  text = json_to_string (node, FALSE);
+  if (!elicit_request_accept (request, content, &error))
+    {
+      g_printerr ("elicit: %s\n", error->message);
+      return FALSE;
+    }
+
+  /* TRANSLATORS: %s is the name the user gave the server, then the JSON sent */
+  g_printerr (_("elicit: no display; accepted “%s”’s form with its defaults: %s\n"),
+              self->server_label, text);
+  return TRUE;
+}
+
 static void
 answer_without_display (ElicitPrompter *self,
                         ElicitRequest  *request)
 {
+  if (self->accept_defaults && accept_defaults_headless (self, request))
+    return;
+
   /* TRANSLATORS: %s is the name the user gave the server */
   g_printerr (_("elicit: “%s” asks for input, but there is no display to ask on; answering “cancel”\n"),
               self->server_label);
