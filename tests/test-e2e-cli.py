@@ -37,6 +37,7 @@ NODE_MODULES = os.environ.get('ELICIT_NODE_MODULES', '')
 HERE = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
 EVERYTHING = os.path.join(NODE_MODULES, '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')
 SDK_CLIENT = os.path.join(HERE, 'proxy-sdk-client.mjs')
+V2_CLIENT = os.path.join(HERE, 'v2-proxy-client.mjs')
 
 if not ELICIT or not DEMO:
     skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
@@ -278,6 +279,28 @@ def the_sdk_client_gets_elicitation_through_the_proxy():
         # server-everything offers the tool only to clients that declare
         # elicitation: the proxy declared it for the SDK client.
         check('trigger-elicitation-request' in answer['tools'], 'tools: %r' % answer['tools'])
+        check_everything_result(answer['result'])
+    finally:
+        run.close()
+
+
+@test
+def a_2026_only_client_gets_server_everythings_form_through_the_proxy():
+    # Issue 22: the SDK v2 client pinned to 2026-07-28 sends modern requests, which a
+    # 2025 server does not know; the proxy asks the server's era (server/discover,
+    # refused), initializes it in the client's name and passes the requests on.
+    need_everything()
+    if not os.path.exists(os.path.join(NODE_MODULES, '@modelcontextprotocol', 'client', 'package.json')):
+        raise Skip('@modelcontextprotocol/client is not installed (npm ci --prefix tests/node)')
+    run = Run([NODE, V2_CLIENT, NODE_MODULES, 'trigger-elicitation-request', '--',
+               ELICIT, 'proxy', '--name', 'Everything (2026 client)', '--', NODE, EVERYTHING, 'stdio'])
+    try:
+        dialog = find_dialog('Request from Everything (2026 client)', timeout=TIMEOUT * 2)
+        fill_everything_form(dialog)
+        status, out, err = run.finish()
+        check_equal(status, 0, 'the v2 client\'s exit status (stderr: %s)' % err)
+        answer = json.loads(out)
+        check_equal(answer['protocolVersion'], '2026-07-28', 'the version the client speaks')
         check_everything_result(answer['result'])
     finally:
         run.close()

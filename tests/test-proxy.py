@@ -321,8 +321,16 @@ def a_legacy_client_speaks_to_a_modern_server_through_it():
         proxy.close()
 
 
-@with_proxy
-def answers_a_modern_servers_input_requests_for_a_client_without_elicitation(proxy):
+@test
+def answers_a_modern_servers_input_requests_for_a_client_without_elicitation():
+    proxy = Proxy(server_args=['--modern'])
+    try:
+        modern_client_without_elicitation(proxy)
+    finally:
+        proxy.close()
+
+
+def modern_client_without_elicitation(proxy):
     # A 2026-07-28 client that declares no elicitation: the proxy adds it,
     # answers the InputRequiredResult itself (no display: cancel), retries
     # under an id of its own, and the client sees only the final result,
