@@ -84,6 +84,7 @@ typedef struct
    * until the server says (ServerEra); a legacy server's DiscoverResult. */
   GPtrArray         *held_modern;
   int                server_era;
+  guint              era_timeout;
   JsonObject        *legacy_discover;
   JsonObject        *client_info;
   JsonObject        *client_capabilities;
@@ -744,6 +745,22 @@ is_modern_request (JsonObject *params)
                         "io.modelcontextprotocol/protocolVersion") != NULL;
 }
 
+static void initialize_for_client (Proxy      *proxy,
+                                   JsonObject *meta);
+
+/* A server that ignores server/discover is a legacy one too. */
+static gboolean
+era_probe_timeout_cb (gpointer user_data)
+{
+  Proxy *proxy = user_data;
+
+  proxy->era_timeout = 0;
+  if (proxy->server_era == ERA_PROBING && proxy->held_modern->len > 0)
+    initialize_for_client (proxy, message_meta (g_ptr_array_index (proxy->held_modern, 0)));
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 send_era_probe (Proxy    *proxy,
                 JsonNode *first)
@@ -756,6 +773,8 @@ send_era_probe (Proxy    *proxy,
                                  elicit_json_object_deep_copy (message_meta (first)));
   node = elicit_peer_build_request (id, "server/discover", params);
   proxy->server_era = ERA_PROBING;
+  g_clear_handle_id (&proxy->era_timeout, g_source_remove);
+  proxy->era_timeout = g_timeout_add_seconds (PROBE_TIMEOUT_SECONDS, era_probe_timeout_cb, proxy);
   log_passed (proxy, proxy->server_peer, "server/discover");
   elicit_peer_forward (proxy->server_peer, node);
 }
@@ -903,6 +922,7 @@ era_answered (Proxy    *proxy,
 
   if (g_str_equal (text, MODERN_PROBE_ID) && proxy->server_era == ERA_PROBING)
     {
+      g_clear_handle_id (&proxy->era_timeout, g_source_remove);
       if (lists_modern_version (object_member (response, "result")))
         {
           proxy->server_era = ERA_MODERN;
@@ -1469,6 +1489,7 @@ proxy_clear (Proxy *proxy)
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   g_clear_pointer (&proxy->held_initialize, json_node_unref);
   g_clear_pointer (&proxy->held_modern, g_ptr_array_unref);
+  g_clear_handle_id (&proxy->era_timeout, g_source_remove);
   g_clear_pointer (&proxy->legacy_discover, json_object_unref);
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
   g_clear_pointer (&proxy->client_info, json_object_unref);
