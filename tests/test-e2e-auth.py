@@ -390,6 +390,37 @@ def the_proxy_signs_in_and_keeps_secrets_out_of_its_verbose_log():
     check_equal(len(browser.runs()), 1, 'browser runs')
 
 
+@test
+def a_proxy_that_cannot_sign_in_tells_the_client_why_and_stays_up():
+    # Issue 22: under a client that passes only these variables (no display, no bus,
+    # no browser), a server that needs sign-in made the proxy exit: the client saw only
+    # "Connection closed". Now each request is answered with what to do.
+    with Server('good') as server:
+        env = {name: os.environ[name] for name in ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER')
+               if name in os.environ}
+        proxy = subprocess.Popen([ELICIT, 'proxy', '--url', server.url, '--no-keyring'],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, env=env)
+        expected = ('“127.0.0.1” needs you to sign in. Sign in once with “elicit call --url %s” in '
+                    'a terminal (or in the Elicit app), then connect again: the sign-in is kept in '
+                    'the keyring' % server.url)
+        requests = [{'jsonrpc': '2.0', 'id': 1, 'method': 'initialize',
+                     'params': {'protocolVersion': '2025-11-25', 'capabilities': {},
+                                'clientInfo': {'name': 'inspector', 'version': '2.12'}}},
+                    {'jsonrpc': '2.0', 'id': 2, 'method': 'tools/list'}]
+        for request in requests:
+            proxy.stdin.write(json.dumps(request).encode() + b'\n')
+            proxy.stdin.flush()
+            answer = json.loads(proxy.stdout.readline().decode('utf-8'))
+            check_equal(answer, {'jsonrpc': '2.0', 'id': request['id'],
+                                 'error': {'code': -32603, 'message': expected}},
+                        'the answer to %s' % request['method'])
+            check(proxy.poll() is None, 'the proxy exited')
+        out, err = proxy.communicate(timeout=60)
+        check_equal((proxy.returncode, out), (0, b''), 'exit status and output after the client left')
+        check_no_secret(server, err.decode('utf-8'))
+
+
 # The real keyring ---------------------------------------------------------------
 
 def keyring():

@@ -307,6 +307,24 @@ def a_2026_only_client_gets_server_everythings_form_through_the_proxy():
 
 
 @test
+def the_sdk_client_with_no_one_to_ask_is_told_why_through_the_proxy():
+    # Issue 22: the SDK's default environment (no display, no bus) and no Elicit app: the
+    # SDK client's call fails with what happened and how to fix it, not a bare cancel.
+    need_everything()
+    env = {name: os.environ[name] for name in ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER')
+           if name in os.environ}
+    env['ELICIT_PROMPTER'] = 'local'  # never a prompter of the machine's own session
+    done = subprocess.run([NODE, SDK_CLIENT, NODE_MODULES, 'trigger-elicitation-request', '{}', '--',
+                           ELICIT, 'proxy', '--name', 'Everything', '--', NODE, EVERYTHING, 'stdio'],
+                          env=env, capture_output=True, text=True, timeout=TIMEOUT * 4)
+    check_equal(done.returncode, 1, 'the SDK client\'s exit status (stdout %r)' % done.stdout)
+    check('MCP error -32603: “Everything” asked for input, but elicit proxy found no one to ask: it '
+          'has no display, and no Elicit app answers on the session bus. Start the Elicit app, or '
+          'pass DISPLAY (or WAYLAND_DISPLAY) and DBUS_SESSION_BUS_ADDRESS to elicit proxy in the '
+          'client’s configuration of this server' in done.stderr, 'the client\'s error: %r' % done.stderr)
+
+
+@test
 def call_runs_a_task_that_stops_to_ask():
     # simulate-research-query must run as a task (2025-11-25): Elicit polls
     # it, calls tasks/result when it needs input, and the server's question

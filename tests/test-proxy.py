@@ -224,18 +224,31 @@ def forwards_the_servers_messages_as_the_same_json_with_their_ids(proxy):
     check_equal(proxy.received()[-2:], [answer, error], 'the answers the server received')
 
 
+NO_ONE_TO_ASK = ('“fake” asked for input, but elicit proxy found no one to ask: it has no display, '
+                 'and no Elicit app answers on the session bus. Start the Elicit app, or pass DISPLAY '
+                 '(or WAYLAND_DISPLAY) and DBUS_SESSION_BUS_ADDRESS to elicit proxy in the client’s '
+                 'configuration of this server')
+
+
 @with_proxy
 def answers_the_servers_elicitations_itself(proxy):
+    # No one to ask (no display, no Elicit app on the bus): the client's request fails with
+    # what happened and how to fix it (issue 22), the server's elicitation is answered
+    # cancel and the server hears the client's request is given up; the proxy stays.
     proxy.initialize({})
     reply = proxy.request('tools/call', {'name': 'elicit', 'arguments': {}}, msg_id=5)
-    check_equal(json.loads(reply['result']['content'][0]['text']), {'action': 'cancel'},
-                'the answer the server received')
+    check_equal(reply.get('error'), {'code': -32603, 'message': NO_ONE_TO_ASK}, 'the client\'s answer')
     check(not any(m.get('method') == 'elicitation/create' for m in proxy.other),
           'the client saw the elicitation')
-    answers = [m for m in proxy.received() if m.get('id') == 'elicit-1']
+    received = proxy.received()
+    answers = [m for m in received if m.get('id') == 'elicit-1']
     check_equal(answers, [{'jsonrpc': '2.0', 'id': 'elicit-1', 'result': {'action': 'cancel'}}],
                 'the response with the server\'s own id')
+    cancelled = [m['params'] for m in received if m.get('method') == 'notifications/cancelled']
+    check_equal(cancelled, [{'requestId': 5, 'reason': NO_ONE_TO_ASK}], 'what the server was told')
     proxy.wait_for_stderr('elicit: “fake” asks for input, but there is no display to ask on; answering “cancel”')
+    check_equal(proxy.request('tools/call', {'name': 'echo', 'arguments': {'a': 1}}, msg_id=6)['result'],
+                {'content': [{'type': 'text', 'text': '{"a": 1}'}]}, 'the next call')
 
 
 @with_proxy
@@ -299,7 +312,7 @@ def probes_the_servers_era_before_passing_on_a_legacy_initialize(proxy):
 
 @test
 def a_legacy_client_speaks_to_a_modern_server_through_it():
-    proxy = Proxy(server_args=['--modern'])
+    proxy = Proxy('--accept-defaults', server_args=['--modern'])
     try:
         result = proxy.initialize({'roots': {}})
         check_equal(result['protocolVersion'], '2025-11-25', 'the version the client is answered in')
@@ -308,7 +321,7 @@ def a_legacy_client_speaks_to_a_modern_server_through_it():
         check_equal(proxy.request('ping', {}, msg_id='p')['result'], {}, 'ping')
         reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': {}}, msg_id=7)
         check_equal(json.loads(reply['result']['content'][0]['text']),
-                    {'inputResponses': {'q': {'action': 'cancel'}},
+                    {'inputResponses': {'q': {'action': 'accept', 'content': {}}},
                      'requestState': 'state "1" \u00e9',
                      'capabilities': {'roots': {}, 'elicitation': CAPABILITY}},
                     'what the modern server received on the retry')
@@ -323,7 +336,7 @@ def a_legacy_client_speaks_to_a_modern_server_through_it():
 
 @test
 def answers_a_modern_servers_input_requests_for_a_client_without_elicitation():
-    proxy = Proxy(server_args=['--modern'])
+    proxy = Proxy('--accept-defaults', server_args=['--modern'])
     try:
         modern_client_without_elicitation(proxy)
     finally:
@@ -332,7 +345,8 @@ def answers_a_modern_servers_input_requests_for_a_client_without_elicitation():
 
 def modern_client_without_elicitation(proxy):
     # A 2026-07-28 client that declares no elicitation: the proxy adds it,
-    # answers the InputRequiredResult itself (no display: cancel), retries
+    # answers the InputRequiredResult itself (no display: the form's defaults,
+    # with --accept-defaults), retries
     # under an id of its own, and the client sees only the final result,
     # under its own id.
     reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': {}, '_meta': MODERN_META},
@@ -340,7 +354,7 @@ def modern_client_without_elicitation(proxy):
     check_equal(reply['id'], 41, 'the id the client gets its answer under')
     check_equal(reply['result']['resultType'], 'complete', 'the result type')
     check_equal(json.loads(reply['result']['content'][0]['text']),
-                {'inputResponses': {'q': {'action': 'cancel'}},
+                {'inputResponses': {'q': {'action': 'accept', 'content': {}}},
                  'requestState': 'state "1" \u00e9',
                  'capabilities': {'sampling': {}, 'elicitation': {'form': {}, 'url': {}}}},
                 'what the server received on the retry')

@@ -59,6 +59,7 @@ struct _ElicitPrompter
 
 enum {
   ALL_CLOSED,
+  NO_ONE_TO_ASK,
   N_SIGNALS
 };
 
@@ -158,6 +159,8 @@ answer_without_display (ElicitPrompter *self,
 {
   if (self->accept_defaults && accept_defaults_headless (self, request))
     return;
+
+  g_signal_emit (self, signals[NO_ONE_TO_ASK], 0, request);
 
   /* TRANSLATORS: %s is the name the user gave the server */
   g_printerr (_("elicit: “%s” asks for input, but there is no display to ask on; answering “cancel”\n"),
@@ -391,6 +394,15 @@ elicit_prompter_class_init (ElicitPrompterClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /* ElicitPrompter::no-one-to-ask: @request is about to be answered cancel,
+   * as there is neither a display nor a desktop prompter to ask on. */
+  signals[NO_ONE_TO_ASK] =
+    g_signal_new ("no-one-to-ask",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, ELICIT_TYPE_REQUEST);
 }
 
 static void

@@ -88,10 +88,17 @@ typedef struct
   JsonObject        *legacy_discover;
   JsonObject        *client_info;
   JsonObject        *client_capabilities;
+  /* The client's requests passed on, id → method, pruned of those answered. */
+  GHashTable        *in_flight;
+  /* A remote server that went away: why, and how to fix it, for every request. */
+  char              *server_down;
+  gboolean           remote;
+  char              *url;
   char              *label;
   guint              n_closing;
   int                status;
   gboolean           verbose;
+  gboolean           accept_defaults;
   gboolean           finishing;
 } Proxy;
 
@@ -994,6 +1001,119 @@ modern_response (JsonNode *message)
   return copy;
 }
 
+/* Failures the client hears of ------------------------------------------------------ */
+
+static void
+prune_in_flight (Proxy *proxy)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, proxy->in_flight);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!elicit_peer_is_request_pending (proxy->client_peer, key))
+      g_hash_table_iter_remove (&iter);
+}
+
+static void
+note_in_flight (Proxy      *proxy,
+                JsonNode   *id,
+                const char *method)
+{
+  /* Answers come back through several paths: forget them lazily. */
+  if (g_hash_table_size (proxy->in_flight) >= 64)
+    prune_in_flight (proxy);
+  g_hash_table_replace (proxy->in_flight, json_node_copy (id), g_strdup (method));
+}
+
+/* Tells the server the client's request @id is given up, and forgets it. */
+static void
+give_up_request (Proxy      *proxy,
+                 JsonNode   *id,
+                 const char *reason)
+{
+  Bridged *bridged = g_hash_table_lookup (proxy->bridged, id);
+  JsonNode *server_id = bridged != NULL ? bridged->attempt_id : id;
+  g_autoptr(JsonObject) params = json_object_new ();
+
+  if (bridged != NULL)
+    g_cancellable_cancel (bridged->cancellable);
+
+  if (server_id != NULL && !elicit_peer_is_closed (proxy->server_peer))
+    {
+      json_object_set_member (params, "requestId", json_node_copy (server_id));
+      json_object_set_string_member (params, "reason", reason);
+      log_passed (proxy, proxy->server_peer, "notifications/cancelled");
+      elicit_peer_notify (proxy->server_peer, "notifications/cancelled", params);
+    }
+
+  if (bridged != NULL)
+    g_hash_table_remove (proxy->bridged, id);
+}
+
+/* Answers the client's requests still waiting (only those that may ask for
+ * input, when @input_only) with a JSON-RPC error that says @message. */
+static void
+fail_in_flight (Proxy      *proxy,
+                gboolean    input_only,
+                const char *message)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  prune_in_flight (proxy);
+  g_hash_table_iter_init (&iter, proxy->in_flight);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (input_only && !may_ask_for_input (value))
+        continue;
+
+      log_passed (proxy, proxy->client_peer, NULL);
+      elicit_peer_reply_error (proxy->client_peer, key, ELICIT_SESSION_ERROR_INTERNAL_ERROR, message);
+      give_up_request (proxy, key, message);
+      g_hash_table_iter_remove (&iter);
+    }
+}
+
+/* Nobody to ask (an MCP client that passes neither a display nor the
+ * session bus, and no Elicit app): cancel alone would leave the client with
+ * a tool result that does not say why. The request it came through fails
+ * with what happened and how to fix it; the server hears it is cancelled. */
+static void
+no_one_to_ask_cb (ElicitPrompter *prompter,
+                  ElicitRequest  *request,
+                  Proxy          *proxy)
+{
+  g_autofree char *message = NULL;
+
+  message = g_strdup_printf (_("“%s” asked for input, but elicit proxy found no one to ask: it "
+                               "has no display, and no Elicit app answers on the session bus. "
+                               "Start the Elicit app, or pass DISPLAY (or WAYLAND_DISPLAY) and "
+                               "DBUS_SESSION_BUS_ADDRESS to elicit proxy in the client’s "
+                               "configuration of this server"), proxy->label);
+  fail_in_flight (proxy, TRUE, message);
+}
+
+/* A remote server's connection ended (it needs signing in, or failed):
+ * the client hears why, and the proxy stays, answering the same. */
+static void
+remote_down (Proxy        *proxy,
+             const GError *error)
+{
+  g_free (proxy->server_down);
+  if (proxy->authorizer != NULL && !elicit_authorizer_get_signed_in (proxy->authorizer))
+    /* TRANSLATORS: the first %s says what failed, the second is the server's address */
+    proxy->server_down = g_strdup_printf (_("%s. Sign in once with “elicit call --url %s” in a "
+                                            "terminal (or in the Elicit app), then connect again: "
+                                            "the sign-in is kept in the keyring"),
+                                          error->message, proxy->url);
+  else
+    /* TRANSLATORS: %s says what failed */
+    proxy->server_down = g_strdup_printf (_("%s. Connect again to retry"), error->message);
+
+  fail_in_flight (proxy, FALSE, proxy->server_down);
+}
+
 /* The two directions ------------------------------------------------------------------ */
 
 static gboolean
@@ -1020,6 +1140,13 @@ client_request_cb (ElicitPeer *peer,
 {
   label_with_client_info (proxy, object_member (object_member (params, "_meta"),
                                                 "io.modelcontextprotocol/clientInfo"));
+  if (proxy->server_down != NULL)
+    {
+      elicit_peer_reply_error (peer, id, ELICIT_SESSION_ERROR_INTERNAL_ERROR, proxy->server_down);
+      return TRUE;
+    }
+
+  note_in_flight (proxy, id, method);
   if (g_str_equal (method, "initialize"))
     {
       label_with_client_info (proxy, object_member (params, "clientInfo"));
@@ -1198,7 +1325,10 @@ server_closed_cb (ElicitPeer   *peer,
 
   g_printerr (_("elicit proxy: “%s” stopped: %s\n"), proxy->label, error->message);
   elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL, error->message);
-  finish (proxy, 1);
+  if (proxy->remote)
+    remote_down (proxy, error);
+  else
+    finish (proxy, 1);
 }
 
 static void
@@ -1280,6 +1410,7 @@ parse_options (int        argc,
                char     **argv,
                char     **name,
                gboolean  *verbose,
+               gboolean  *accept_defaults,
                char    ***command,
                char     **url,
                char    ***headers,
@@ -1292,6 +1423,9 @@ parse_options (int        argc,
       N_("The name dialogs show for the server (default: the command’s name)"), N_("NAME") },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, verbose,
       N_("Log every message passed on, on standard error"), NULL },
+    { "accept-defaults", 0, 0, G_OPTION_ARG_NONE, accept_defaults,
+      N_("For tests and automation: accept each form as shown, with its defaults, once it is valid"),
+      NULL },
     { "url", 'u', 0, G_OPTION_ARG_STRING, url,
       N_("Bridge to the remote server at this address (Streamable HTTP) instead of starting one"),
       N_("URL") },
@@ -1417,7 +1551,9 @@ run (Proxy              *proxy,
   proxy->loop = g_main_loop_new (NULL, FALSE);
   proxy->prompter = elicit_prompter_new (proxy->label, have_display);
   elicit_prompter_set_verbose (proxy->prompter, proxy->verbose);
+  elicit_prompter_set_accept_defaults (proxy->prompter, proxy->accept_defaults);
   label_with_client (proxy->prompter);
+  g_signal_connect (proxy->prompter, "no-one-to-ask", G_CALLBACK (no_one_to_ask_cb), proxy);
   /* As elicit call: a sign-in is asked for in a dialog when there is a display. */
   if (url != NULL)
     g_signal_connect_object (elicit_http_transport_get_authorizer (ELICIT_HTTP_TRANSPORT (proxy->server)),
@@ -1467,6 +1603,8 @@ proxy_clear (Proxy *proxy)
 
   /* Nothing can be sent any more: requests still held go quietly. */
   if (proxy->prompter != NULL)
+    g_signal_handlers_disconnect_by_data (proxy->prompter, proxy);
+  if (proxy->prompter != NULL)
     elicit_prompt_queue_withdraw_all (elicit_prompter_get_queue (proxy->prompter), NULL,
                                       _("The proxy is shutting down"));
   g_clear_object (&proxy->prompter);
@@ -1489,6 +1627,9 @@ proxy_clear (Proxy *proxy)
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   g_clear_pointer (&proxy->held_initialize, json_node_unref);
   g_clear_pointer (&proxy->held_modern, g_ptr_array_unref);
+  g_clear_pointer (&proxy->in_flight, g_hash_table_unref);
+  g_clear_pointer (&proxy->server_down, g_free);
+  g_clear_pointer (&proxy->url, g_free);
   g_clear_handle_id (&proxy->era_timeout, g_source_remove);
   g_clear_pointer (&proxy->legacy_discover, json_object_unref);
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
@@ -1517,13 +1658,14 @@ elicit_proxy_main (int    argc,
   g_autofree char *url = NULL;
   g_autofree char *name = NULL;
   gboolean verbose = FALSE;
+  gboolean accept_defaults = FALSE;
   ElicitAuthOptions auth = { 0 };
   Proxy proxy = { 0 };
   int status;
 
   /* For --help's usage line; the windows take "elicit" later. */
   g_set_prgname ("elicit proxy");
-  if (!parse_options (argc, argv, &name, &verbose, &command, &url, &headers, &auth, &error))
+  if (!parse_options (argc, argv, &name, &verbose, &accept_defaults, &command, &url, &headers, &auth, &error))
     {
       elicit_auth_options_clear (&auth);
       return usage_error (error->message);
@@ -1533,11 +1675,16 @@ elicit_proxy_main (int    argc,
   elicit_cli_init_logging (verbose);
 
   proxy.held_modern = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  proxy.in_flight = g_hash_table_new_full (json_node_hash, json_node_equal,
+                                           (GDestroyNotify) json_node_unref, g_free);
+  proxy.remote = url != NULL;
+  proxy.url = g_strdup (url);
   proxy.bridged = g_hash_table_new_full (json_node_hash, json_node_equal,
                                          (GDestroyNotify) json_node_unref, bridged_unref);
   proxy.label = name != NULL ? g_strdup (name)
               : elicit_cli_default_label (url != NULL ? url : command[0]);
   proxy.verbose = verbose;
+  proxy.accept_defaults = accept_defaults;
 
   status = run (&proxy, command, url, headers, &auth);
   proxy_clear (&proxy);
