@@ -25,6 +25,8 @@ typedef struct
   GPtrArray *warnings;       /* char *, owned, in order */
   guint      n_unrecorded;   /* warnings past ELICIT_SCHEMA_MAX_WARNINGS */
   guint      n_options;      /* options of all fields so far */
+  GPtrArray *problems;       /* char *, owned; when set, a property that cannot
+                              * be shown is recorded here and parsing goes on */
 } ElicitSchemaParser;
 
 void  elicit_schema_parser_warn     (ElicitSchemaParser *parser,

@@ -275,7 +275,8 @@ lookup_server (Options  *options,
     {
       g_autofree char *path = g_file_get_path (file);
 
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+      /* A name the servers file lacks is a mistake on the command line. */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("There is no server named “%s” in %s"), options->server,
                    elicit_config_get_is_demo (config) ? _("the demo configuration") : path);
       return NULL;
@@ -851,6 +852,8 @@ run (Call    *call,
   guint sigint_source, sigterm_source;
 
   call->transport = create_transport (options, call->label, &error);
+  if (call->transport == NULL && error->domain == G_OPTION_ERROR)
+    return usage_error (error->message);
   if (call->transport == NULL)
     {
       g_printerr (_("elicit: “%s” failed: %s\n"), call->label, error->message);
@@ -930,6 +933,8 @@ sign_out (Options    *options,
   SignOut outcome = { 0 };
 
   transport = create_transport (options, label, &error);
+  if (transport == NULL && error->domain == G_OPTION_ERROR)
+    return usage_error (error->message);
   if (transport == NULL)
     {
       g_printerr (_("elicit: “%s” failed: %s\n"), label, error->message);

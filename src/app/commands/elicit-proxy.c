@@ -1446,7 +1446,9 @@ parse_options (int        argc,
   g_option_context_set_description (context,
     _("Put it in front of the server’s command in an MCP client’s configuration. It forwards every "
       "message unchanged, adds the elicitation capability to the client’s initialize, and answers "
-      "the server’s elicitation requests itself with dialogs."));
+      "the server’s elicitation requests itself with dialogs. Exit status: 0 the client closed "
+      "the connection; 1 the server stopped or a connection failed; 2 a wrong command line; "
+      "130 or 143 interrupted (SIGINT or SIGTERM)."));
 
   if (!g_option_context_parse (context, &n_args, &parsed, error))
     return FALSE;

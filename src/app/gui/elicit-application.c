@@ -1092,6 +1092,13 @@ elicit_application_init (ElicitApplication *self)
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Connects to your MCP servers, runs their tools, and "
                                               "answers what they ask you in native dialogs."));
+  g_application_set_option_context_description (G_APPLICATION (self),
+    _("Commands:\n"
+      "  elicit call    call a tool of an MCP server, answering its questions in dialogs\n"
+      "  elicit proxy   give an MCP client native dialogs for its server’s questions\n"
+      "  elicit lint    check an elicitation schema as the dialog will show it\n"
+      "\n"
+      "Run “elicit COMMAND --help” for a command’s options and exit codes."));
 }
 
 /* Public API ----------------------------------------------------------------------------------- */
