@@ -22,6 +22,7 @@
 
 import json
 import os
+import socket
 import subprocess
 import sys
 
@@ -322,6 +323,48 @@ def the_sdk_client_with_no_one_to_ask_is_told_why_through_the_proxy():
           'has no display, and no Elicit app answers on the session bus. Start the Elicit app, or '
           'pass DISPLAY (or WAYLAND_DISPLAY) and DBUS_SESSION_BUS_ADDRESS to elicit proxy in the '
           'client’s configuration of this server' in done.stderr, 'the client\'s error: %r' % done.stderr)
+
+
+class EverythingSse:
+    """server-everything in its `sse` mode: the HTTP+SSE transport of 2024-11-05 alone
+    (GET /sse, POST /message), on a port the kernel picked for a moment before."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(('127.0.0.1', 0))
+            port = probe.getsockname()[1]
+        self.url = 'http://127.0.0.1:%d/sse' % port
+        self.process = subprocess.Popen([NODE, EVERYTHING, 'sse'], env=dict(os.environ, PORT=str(port)),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for line in self.process.stderr:
+            if 'Server is running on port' in line:
+                return
+        raise Failure('server-everything did not start in sse mode')
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+        self.process.stderr.close()
+
+
+@test
+def call_falls_back_to_server_everythings_old_http_sse_transport():
+    # Issue 22: a 2024-11-05 server answers the initialize POST with 404; as the spec's
+    # backwards-compatibility section says, Elicit then GETs the event stream, takes its
+    # `endpoint` event and POSTs there. The form comes through it, answered in a dialog.
+    need_everything()
+    server = EverythingSse()
+    run = Run([ELICIT, 'call', '--name', 'Everything SSE', '--url', server.url,
+               '--tool', 'trigger-elicitation-request'])
+    try:
+        dialog = find_dialog('Request from Everything SSE', pid=run.process.pid)
+        fill_everything_form(dialog)
+        status, out, err = run.finish()
+        check_equal(status, 0, 'exit status (stderr: %s)' % err)
+        check_everything_result(json.loads(out))
+    finally:
+        run.close()
+        server.close()
 
 
 @test
