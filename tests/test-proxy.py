@@ -334,6 +334,33 @@ def a_legacy_client_speaks_to_a_modern_server_through_it():
         proxy.close()
 
 
+@with_proxy
+def a_modern_client_speaks_to_a_legacy_server_through_it(proxy):
+    # Issue 22: the server refuses server/discover (-32601); the proxy initializes it in the
+    # client's name and answers the client's discover from the InitializeResult.
+    discovered = proxy.request('server/discover', {'_meta': MODERN_META}, msg_id='d')
+    check_equal(discovered['result'], {'resultType': 'complete', 'supportedVersions': ['2026-07-28'],
+                                       'capabilities': {'tools': {}},
+                                       '_meta': {'io.modelcontextprotocol/serverInfo':
+                                                 {'name': 'fake', 'title': 'Fake Server', 'version': '1.0'}}},
+                'the DiscoverResult')
+    reply = proxy.request('tools/call', {'name': 'echo', 'arguments': {'a': 1},
+                                         '_meta': dict(MODERN_META, progressToken=7)}, msg_id=8)
+    check_equal(reply['result'], {'content': [{'type': 'text', 'text': '{"a": 1}'}],
+                                  'resultType': 'complete'}, 'the result, marked complete')
+    received = proxy.received(with_probe=True)
+    initialize = [m for m in received if m.get('method') == 'initialize']
+    check_equal([m['params'] for m in initialize],
+                [{'protocolVersion': '2025-11-25', 'clientInfo': {'name': 'c', 'version': '1'},
+                  'capabilities': {'sampling': {}, 'elicitation': CAPABILITY}}],
+                'the initialize the proxy sent in the client\'s name')
+    check_equal([m['method'] for m in received if 'method' in m],
+                ['server/discover', 'initialize', 'notifications/initialized', 'tools/call'],
+                'what the server received, in order')
+    call = [m for m in received if m.get('method') == 'tools/call'][0]
+    check_equal(call['params']['_meta'], {'progressToken': 7}, 'the _meta the legacy server got')
+
+
 @test
 def answers_a_modern_servers_input_requests_for_a_client_without_elicitation():
     proxy = Proxy('--accept-defaults', server_args=['--modern'])
