@@ -334,7 +334,7 @@ class OldSseServer:
     """A server of the 2024-11-05 HTTP+SSE transport, on 127.0.0.1, whose `endpoint`
     event says ENDPOINT; it logs every request it gets."""
 
-    def __init__(self, endpoint):
+    def __init__(self, endpoint, close_stream=False):
         import http.server
         requests = self.requests = []
 
@@ -344,7 +344,8 @@ class OldSseServer:
 
             def do_POST(self):
                 requests.append(('POST', self.path))
-                self.send_response(404)
+                self.rfile.read(int(self.headers.get('Content-Length', 0)))
+                self.send_response(202 if self.path == endpoint else 404)
                 self.send_header('Content-Length', '0')
                 self.end_headers()
 
@@ -355,7 +356,8 @@ class OldSseServer:
                 self.end_headers()
                 self.wfile.write(('event: endpoint\ndata: %s\n\n' % endpoint).encode())
                 self.wfile.flush()
-                self.rfile.read(1)  # open until the client goes
+                if not close_stream:
+                    self.rfile.read(1)  # open until the client goes
 
         self.server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
         self.server.daemon_threads = True
@@ -379,6 +381,20 @@ def an_old_sse_endpoint_on_another_site_is_refused():
         check('The server asked for messages at another site (http://127.0.0.2:9); they go only to '
               '%s' % origin in err, 'stderr: %r' % err)
         check(('GET', '/mcp') in server.requests, 'no GET for the event stream: %r' % server.requests)
+    finally:
+        server.close()
+
+
+@test
+def an_old_sse_stream_that_ends_ends_the_call():
+    # Its session is its stream: a new GET would be a new session that none of our
+    # messages reach, so the call fails at once instead of waiting for an answer.
+    server = OldSseServer('/message', close_stream=True)
+    try:
+        status, out, err = call('--url', server.url, '--tool', 'echo', timeout=60)
+        check_equal(status, 3, 'exit status (stderr %r)' % err)
+        check_equal([r for r in server.requests if r[0] == 'GET'], [('GET', '/mcp')],
+                    'the event streams asked for')
     finally:
         server.close()
 

@@ -608,6 +608,14 @@ reconnect_later (Exchange   *ex,
   if (ex->kind == EXCHANGE_RESUME)
     ex->resumes++;
 
+  /* The old transport's session is its stream: another GET would start
+   * another session, which none of our messages would reach. */
+  if (ex->kind == EXCHANGE_LISTEN && ex->self->legacy_endpoint != NULL)
+    {
+      elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, reason);
+      return;
+    }
+
   if (ex->failures >= MAX_RECONNECT_FAILURES || ex->resumes > MAX_RESUMES)
     {
       give_up_stream (ex, reason);
