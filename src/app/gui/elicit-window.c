@@ -263,10 +263,14 @@ elicit_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->servers, self);
   g_clear_object (&self->servers);
   g_clear_object (&self->settings);
+
+  /* The overlay dismisses the toast as it goes: nothing is to settle then. */
+  if (self->notice != NULL)
+    g_signal_handlers_disconnect_by_data (self->notice, self);
+  self->notice = NULL;
+  gtk_widget_dispose_template (GTK_WIDGET (self), ELICIT_TYPE_WINDOW);
   g_clear_handle_id (&self->notice_settle_id, g_source_remove);
   g_clear_pointer (&self->pending_notice, g_free);
-
-  gtk_widget_dispose_template (GTK_WIDGET (self), ELICIT_TYPE_WINDOW);
 
   G_OBJECT_CLASS (elicit_window_parent_class)->dispose (object);
 }
