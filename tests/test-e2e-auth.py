@@ -32,6 +32,11 @@ import time
 import secret_service
 from atspi_helpers import Skip, check, check_equal, run_tests, skip_all, test, wait_for
 
+# What the ASan build's tests run with (setup.sh); no MCP client passes them, and the
+# stripped environments keep them so that LeakSanitizer reads its suppressions.
+SANITIZER_VARIABLES = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'GDK_DEBUG')
+# What a client such as the MCP Inspector passes a server, and nothing else.
+CLIENT_VARIABLES = ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER') + SANITIZER_VARIABLES
 ELICIT = os.environ.get('ELICIT_BIN')
 HERE = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
 HOSTILE_AS = os.path.join(HERE, 'hostile-as.py')
@@ -396,7 +401,7 @@ def a_proxy_that_cannot_sign_in_tells_the_client_why_and_stays_up():
     # no browser), a server that needs sign-in made the proxy exit: the client saw only
     # "Connection closed". Now each request is answered with what to do.
     with Server('good') as server:
-        env = {name: os.environ[name] for name in ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER')
+        env = {name: os.environ[name] for name in CLIENT_VARIABLES
                if name in os.environ}
         proxy = subprocess.Popen([ELICIT, 'proxy', '--url', server.url, '--no-keyring'],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,

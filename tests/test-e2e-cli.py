@@ -31,6 +31,11 @@ from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, chec
                            skip_all, test, toggle, wait_for, wait_sensitive, walk, tab_to, press, KEY_TAB,
                            focused, focused_object, describe, unnamed_stops)
 
+# What the ASan build's tests run with (setup.sh); no MCP client passes them, and the
+# stripped environments keep them so that LeakSanitizer reads its suppressions.
+SANITIZER_VARIABLES = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'GDK_DEBUG')
+# What a client such as the MCP Inspector passes a server, and nothing else.
+CLIENT_VARIABLES = ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER') + SANITIZER_VARIABLES
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
 NODE = os.environ.get('ELICIT_NODE')
@@ -312,7 +317,7 @@ def the_sdk_client_with_no_one_to_ask_is_told_why_through_the_proxy():
     # Issue 22: the SDK's default environment (no display, no bus) and no Elicit app: the
     # SDK client's call fails with what happened and how to fix it, not a bare cancel.
     need_everything()
-    env = {name: os.environ[name] for name in ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER')
+    env = {name: os.environ[name] for name in CLIENT_VARIABLES
            if name in os.environ}
     env['ELICIT_PROMPTER'] = 'local'  # never a prompter of the machine's own session
     done = subprocess.run([NODE, SDK_CLIENT, NODE_MODULES, 'trigger-elicitation-request', '{}', '--',

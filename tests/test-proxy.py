@@ -25,6 +25,11 @@ import time
 
 from atspi_helpers import Failure, check, check_equal, run_tests, skip_all, test
 
+# What the ASan build's tests run with (setup.sh); no MCP client passes them, and the
+# stripped environments keep them so that LeakSanitizer reads its suppressions.
+SANITIZER_VARIABLES = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'GDK_DEBUG')
+# What a client such as the MCP Inspector passes a server, and nothing else.
+CLIENT_VARIABLES = ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER') + SANITIZER_VARIABLES
 ELICIT = os.environ.get('ELICIT_BIN')
 FAKE = os.path.join(os.environ.get('G_TEST_SRCDIR', os.path.dirname(__file__)), 'fake-mcp-server.py')
 PYTHON = '/usr/bin/python3'
@@ -550,7 +555,7 @@ def sigterm_shuts_the_server_down(proxy):
 
 # What the MCP Inspector's stdio transport (and the SDK's default) pass a server: no
 # LANG, no display, no bus address (issue 22).
-STRIPPED_ENV = {name: os.environ[name] for name in ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER')
+STRIPPED_ENV = {name: os.environ[name] for name in CLIENT_VARIABLES
                 if name in os.environ}
 
 
