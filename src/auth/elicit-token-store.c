@@ -616,13 +616,33 @@ elicit_token_store_set_remember (ElicitTokenStore *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMEMBER]);
 }
 
+/* A save whose record the keyring already holds (a "try again" that waited
+ * behind the save it repeats), or that a later save or a forget has
+ * replaced, has nothing left to do: saving it again would leave two items
+ * of one time, which no later save takes for old. */
+static gboolean
+is_settled_save (ElicitTokenStore *self,
+                 Op               *op)
+{
+  Entry *entry;
+
+  if (op->kind != OP_SAVE)
+    return FALSE;
+
+  entry = elicit_token_store_memory_find (self, op->resource, op->issuer);
+  return entry == NULL || entry->saved != op->saved || entry->in_keyring;
+}
+
 static void
 start_turn (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
   op->has_turn = TRUE;
-  elicit_token_store_with_service (task, op->next);
+  if (is_settled_save (g_task_get_source_object (task), op))
+    g_task_return_boolean (task, TRUE);
+  else
+    elicit_token_store_with_service (task, op->next);
 }
 
 /* A save or forget of a resource waits until the one before it is done. */
