@@ -412,14 +412,34 @@ def client_named(name):
     return path
 
 
-def start_client(name, server, extra=()):
+def start_client(name, server, extra=(), client_info='none'):
+    """A fake MCP client, run as a process called name, whose initialize says
+    client_info (JSON), or has no clientInfo ('none')."""
+    env = dict(os.environ, FAKE_MCP_CLIENT_INFO=client_info)
     return subprocess.Popen([client_named(name), os.path.join(SRCDIR, 'fake-mcp-client.py'),
                              ELICIT, server, ''] + list(extra),
-                            stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+                            stdout=subprocess.PIPE, text=True, env=env)
+
+
+@test
+def a_client_is_labelled_by_its_client_info_not_its_main_threads_name():
+    # Issue 22: Node 22 and later call their main thread "MainThread", the process name
+    # the proxy saw; the MCP Inspector names itself in its initialize.
+    client = start_client('MainThread', 'Inspected',
+                          client_info=json.dumps({'name': 'inspector-client', 'version': '2.12',
+                                                  'title': 'MCP Inspector'}))
+    dialog = wait_dialog('Request from Inspected')[0]
+    check(has_label(dialog, claim('MCP Inspector')), 'the dialog names the client by its title')
+    check(not has_label(dialog, claim('MainThread')), 'the dialog names the process')
+    accept(dialog, 'Ada')
+    check_equal(json.loads(client.stdout.readline()),
+                {'action': 'accept', 'content': {'name': 'Ada'}}, 'what the server got')
+    check_equal(client.wait(timeout=30), 0, 'the client\'s exit')
 
 
 @test
 def two_proxies_under_two_clients_are_answered_in_order_each_labelled_with_its_client():
+    # Neither client names itself: the process names are the fallback.
     claude = start_client('claude', 'Fake')
     claude_dialog = wait_dialog('Request from Fake')[0]
     cursor = start_client('cursor', 'Fake')

@@ -196,6 +196,7 @@ typedef struct
   char   *refresh_token;  /* nullable */
   char   *scope;          /* granted, or asked for when the answer omits it; nullable */
   gint64  expires_at;     /* unix seconds, 0 when unknown */
+  gint64  lifetime;       /* the expires_in it was issued with, seconds, 0 when unknown */
 } ElicitAuthTokens;
 
 void              elicit_auth_tokens_free   (ElicitAuthTokens    *tokens);
