@@ -161,13 +161,22 @@ ElicitAuthListener *elicit_auth_listener_new_at         (const char          *st
                                                          GError             **error);
 void                elicit_auth_listener_free           (ElicitAuthListener  *self);
 const char         *elicit_auth_listener_get_redirect_uri (ElicitAuthListener *self);
-/* Waits for the one redirect to the expected path: its query parameters
- * (code, state, iss…), or an error: a wrong state, an `error=` answer. */
+/* Waits for the one redirect to the expected path with the expected state
+ * (others get an error page and change nothing): its query parameters
+ * (code, state, iss…), or an error: an `error=` answer, no code. */
 void                elicit_auth_listener_wait_async     (ElicitAuthListener  *self,
                                                          GCancellable        *cancellable,
                                                          GAsyncReadyCallback  callback,
                                                          gpointer             user_data);
 GHashTable         *elicit_auth_listener_wait_finish    (ElicitAuthListener  *self,
+                                                         GAsyncResult        *result,
+                                                         GError             **error);
+/* The browser that delivered the answer waits for this: success or @error. */
+void                elicit_auth_listener_conclude_async (ElicitAuthListener  *self,
+                                                         const GError        *error,
+                                                         GAsyncReadyCallback  callback,
+                                                         gpointer             user_data);
+gboolean            elicit_auth_listener_conclude_finish (ElicitAuthListener *self,
                                                          GAsyncResult        *result,
                                                          GError             **error);
 
