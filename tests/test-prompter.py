@@ -476,6 +476,18 @@ def a_malformed_request_gets_a_readable_error():
 
 
 @test
+def a_60_mib_request_is_refused_at_the_door():
+    huge = json.dumps(dict(FORM, message='x' * (60 * 1024 * 1024)))
+    try:
+        CALLER.ask('Huge', 'claude', huge)
+        raise Failure('a 60 MiB request was accepted')
+    except GLib.Error as e:
+        check_equal(e.message, 'GDBus.Error:org.gnome.World.Elicit.Error.InvalidRequest: '
+                    'The request is larger than 4 MiB', 'the error')
+    check(not dialogs('Request from Huge'), 'no dialog')
+
+
+@test
 def a_flood_from_one_caller_does_not_delay_another_callers_prompt():
     flooder = Caller()
     for _ in range(100):

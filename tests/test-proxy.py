@@ -296,6 +296,26 @@ def probes_the_servers_era_before_passing_on_a_legacy_initialize(proxy):
                 'the capabilities the probe declares')
 
 
+@with_proxy
+def keeps_a_pipelining_clients_order(proxy):
+    # All at once, before any answer: the server sees them in this order.
+    initialize = {'protocolVersion': '2025-11-25', 'clientInfo': {'name': 'test', 'version': '1'},
+                  'capabilities': {}}
+    proxy.send_raw('\n'.join(json.dumps(m) for m in (
+        {'jsonrpc': '2.0', 'id': 0, 'method': 'initialize', 'params': initialize},
+        {'jsonrpc': '2.0', 'method': 'notifications/initialized'},
+        {'jsonrpc': '2.0', 'id': 1, 'method': 'tools/list'},
+        {'jsonrpc': '2.0', 'id': 2, 'method': 'tools/call', 'params': {'name': 'x', 'arguments': {}}})))
+    answered = set()
+    while answered != {0, 1, 2}:
+        reply = proxy.read()
+        if 'method' not in reply:
+            answered.add(reply.get('id'))
+    check_equal([m.get('method') for m in proxy.received()],
+                ['initialize', 'notifications/initialized', 'tools/list', 'tools/call'],
+                'the order the server received')
+
+
 @test
 def a_legacy_client_speaks_to_a_modern_server_through_it():
     proxy = Proxy(server_args=['--modern'])

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include <glib/gi18n.h>
@@ -30,6 +31,9 @@
  */
 
 #define HANDLE_TOKEN_MAX 64
+/* An Ask bigger than this is refused at the door, before it is judged or
+ * parsed: a caller cannot make the app hold gigabytes. */
+#define REQUEST_MAX_BYTES (4 * 1024 * 1024)
 
 typedef struct
 {
@@ -384,6 +388,15 @@ handle_ask_cb (ElicitDBusPrompter    *skeleton,
   const char *sender = g_dbus_method_invocation_get_sender (invocation);
   Caller *caller = sender != NULL ? g_hash_table_lookup (self->callers, sender) : NULL;
   Check *check;
+
+  if (strlen (request_json) + strlen (server_label) + strlen (client_label) > REQUEST_MAX_BYTES)
+    {
+      g_autofree char *message = g_strdup_printf (_("The request is larger than %u MiB"),
+                                                  (guint) (REQUEST_MAX_BYTES / (1024 * 1024)));
+
+      return_invalid (invocation, message);
+      return G_DBUS_METHOD_INVOCATION_HANDLED;
+    }
 
   if (sender == NULL)
     {

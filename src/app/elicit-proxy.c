@@ -77,6 +77,8 @@ typedef struct
   /* A legacy client in front of a modern server: the client's initialize,
    * held while the server is probed, then what it declared. */
   JsonNode          *held_initialize;
+  /* What the client sent after it, kept in order until it has gone on. */
+  GQueue             held_after;
   guint              probe_timeout;
   gboolean           modern_server;
   JsonObject        *client_info;
@@ -509,6 +511,55 @@ bridge_cancelled (Proxy      *proxy,
 /* How long a server that ignores the probe is waited for. */
 #define PROBE_TIMEOUT_SECONDS 10
 
+static gboolean client_request_cb      (ElicitPeer *peer,
+                                        const char *method,
+                                        JsonNode   *id,
+                                        JsonObject *params,
+                                        JsonNode   *message,
+                                        Proxy      *proxy);
+static void     client_notification_cb (ElicitPeer *peer,
+                                        const char *method,
+                                        JsonObject *params,
+                                        JsonNode   *message,
+                                        Proxy      *proxy);
+
+/*
+ * A client may send initialize, initialized, tools/list and tools/call at
+ * once. While the initialize waits for the probe, what follows it waits
+ * too, and goes on in the client's order once the initialize has — until
+ * another initialize is held.
+ */
+static gboolean
+hold_behind_initialize (Proxy    *proxy,
+                        JsonNode *message)
+{
+  if (proxy->held_initialize == NULL)
+    return FALSE;
+
+  g_queue_push_tail (&proxy->held_after, json_node_ref (message));
+  return TRUE;
+}
+
+static void
+replay_held (Proxy *proxy)
+{
+  JsonNode *message;
+
+  while (proxy->held_initialize == NULL && (message = g_queue_pop_head (&proxy->held_after)) != NULL)
+    {
+      g_autoptr(JsonNode) owned = message;
+      JsonObject *object = json_node_get_object (message);
+      const char *method = string_member (object, "method");
+      JsonNode *id = json_object_get_member (object, "id");
+      JsonObject *params = object_member (object, "params");
+
+      if (id != NULL)
+        client_request_cb (proxy->client_peer, method, id, params, message, proxy);
+      else
+        client_notification_cb (proxy->client_peer, method, params, message, proxy);
+    }
+}
+
 static void
 forward_held_initialize (Proxy *proxy)
 {
@@ -520,6 +571,7 @@ forward_held_initialize (Proxy *proxy)
 
   log_passed (proxy, proxy->server_peer, "initialize");
   elicit_peer_forward (proxy->server_peer, initialize);
+  replay_held (proxy);
 }
 
 static gboolean
@@ -634,6 +686,7 @@ answer_held_initialize (Proxy      *proxy,
   proxy->modern_server = TRUE;
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   elicit_peer_reply (proxy->client_peer, json_object_get_member (request, "id"), result);
+  replay_held (proxy);
 }
 
 /* The server's answer to the probe; FALSE for any other message. */
@@ -699,6 +752,9 @@ client_request_cb (ElicitPeer *peer,
                    JsonNode   *message,
                    Proxy      *proxy)
 {
+  if (hold_behind_initialize (proxy, message))
+    return TRUE;
+
   if (g_str_equal (method, "initialize"))
     {
       add_elicitation_capability (params);
@@ -752,6 +808,9 @@ client_notification_cb (ElicitPeer *peer,
                         Proxy      *proxy)
 {
   g_autoptr(JsonNode) forwarded = NULL;
+
+  if (hold_behind_initialize (proxy, message))
+    return;
 
   /* A modern server has no handshake to complete. */
   if (proxy->modern_server && g_str_equal (method, "notifications/initialized"))
@@ -1144,6 +1203,7 @@ proxy_clear (Proxy *proxy)
   g_clear_pointer (&proxy->loop, g_main_loop_unref);
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   g_clear_pointer (&proxy->held_initialize, json_node_unref);
+  g_queue_clear_full (&proxy->held_after, (GDestroyNotify) json_node_unref);
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
   g_clear_pointer (&proxy->client_info, json_object_unref);
   g_clear_pointer (&proxy->client_capabilities, json_object_unref);
