@@ -40,11 +40,11 @@ flow_free (Flow *flow)
   g_free (flow->resource_metadata);
   g_free (flow->challenge_scope);
   g_free (flow->challenge_error);
-  g_free (flow->sent_token);
+  elicit_auth_secret_free (flow->sent_token);
   g_free (flow->scope);
   g_clear_pointer (&flow->client, elicit_auth_client_free);
   g_clear_pointer (&flow->listener, elicit_auth_listener_free);
-  g_free (flow->verifier);
+  elicit_auth_secret_free (flow->verifier);
   g_free (flow->state);
   g_clear_object (&flow->sign_in);
   g_clear_object (&flow->wait_cancellable);
