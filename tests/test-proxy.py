@@ -17,9 +17,11 @@
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -39,12 +41,12 @@ CAPABILITY = {'form': {}, 'url': {}}
 class Proxy:
     """elicit proxy -- fake-mcp-server.py, with the test as its client."""
 
-    def __init__(self, *args, server_args=()):
+    def __init__(self, *args, server_args=(), command=None):
         env = dict(os.environ)
         env.pop('DISPLAY', None)
         env.pop('WAYLAND_DISPLAY', None)
         self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
-                                        ['--', PYTHON, FAKE] + list(server_args),
+                                        ['--'] + (command or [PYTHON, FAKE] + list(server_args)),
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=env)
         self.lines = queue.Queue()
@@ -516,6 +518,56 @@ def sigterm_shuts_the_server_down(proxy):
     proxy.expect_eof()
     check_equal(proxy.wait(), 128 + signal.SIGTERM, 'exit status')
     check(server_is_gone(pid), 'the server is still running')
+
+
+def wait_gone(pid, what):
+    """Waits for pid to end: its pidfd becomes readable then."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    try:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        check(poller.poll(TIMEOUT * 1000) != [], what + ' still runs')
+    finally:
+        os.close(fd)
+
+
+def proxy_with_a_grandchild():
+    """A server started through `sh -c`, whose shell also started a process
+    that ignores the end of its input, as npx and uvx do."""
+    pidfile = os.path.join(tempfile.mkdtemp(prefix='elicit-proxy-'), 'pid')
+    proxy = Proxy(command=['sh', '-c', 'sleep 1000 & echo $! > %s; %s %s; wait' % (pidfile, PYTHON, FAKE)])
+    proxy.initialize({})
+    server = proxy.request('test/pid', msg_id='pid')['result']['pid']
+    with open(pidfile) as f:
+        return proxy, server, int(f.read())
+
+
+@test
+def a_stopped_servers_grandchild_goes_too():
+    proxy, server, sleeper = proxy_with_a_grandchild()
+    try:
+        proxy.process.stdin.close()
+        proxy.expect_eof()
+        check_equal(proxy.wait(), 0, 'exit status')
+        wait_gone(server, 'the server')
+        wait_gone(sleeper, 'the process the server\'s shell started')
+    finally:
+        proxy.close()
+
+
+@test
+def a_killed_proxys_servers_and_their_children_go_too():
+    proxy, server, sleeper = proxy_with_a_grandchild()
+    try:
+        proxy.process.kill()
+        proxy.process.wait()
+        wait_gone(server, 'the server')
+        wait_gone(sleeper, 'the process the server\'s shell started')
+    finally:
+        proxy.close()
 
 
 @test
