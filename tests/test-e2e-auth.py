@@ -231,6 +231,22 @@ def issuer_mismatch_is_refused_before_registering():
 
 
 @test
+def headers_come_from_a_header_file_and_secrets_in_argv_are_warned_about():
+    # -H is readable by every local user in /proc/PID/cmdline; a file is not.
+    path = write_file('headers', '# sent with every request\nX-From-File: yes\n\n')
+    with Server('good') as server:
+        status, out, err = elicit('--url', server.url, '--header-file', path, '-H', 'X-Plain: 1',
+                                  '-H', 'Authorization: Bearer not-issued', '--no-keyring',
+                                  '--tool', 'whoami', browser=Browser('fail'))
+        sent = [header(r, 'X-From-File') for r in server.requests('/mcp')]
+    check(['yes'] in sent, 'the header from the file reached the server: %r' % sent)
+    warnings = [line for line in err.splitlines() if line.startswith('elicit: warning:')]
+    check_equal(warnings, ['elicit: warning: every local user can read the “Authorization” header '
+                           'given on the command line; put it in a --header-file instead'],
+                'the warnings')
+
+
+@test
 def a_mac_token_is_refused_and_never_sent():
     server, browser = hostile_case('token-type-mac', quoted(
         'The authorization server issued a token of type “MAC”; Elicit only uses Bearer tokens'))

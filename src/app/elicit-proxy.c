@@ -53,6 +53,7 @@
 #include "elicit-cli.h"
 #include "elicit-prompter.h"
 #include "elicit-prompter-client.h"
+#include "elicit-header-options.h"
 #include "elicit-proxy.h"
 
 /* A server may ask for input this many times before the proxy gives up. */
@@ -1002,6 +1003,7 @@ parse_options (int        argc,
                GError   **error)
 {
   g_autofree GOptionEntry *auth_entries = elicit_auth_options_entries (auth);
+  g_autofree char *header_file = NULL;
   const GOptionEntry entries[] = {
     { "name", 'n', 0, G_OPTION_ARG_STRING, name,
       N_("The name dialogs show for the server (default: the command’s name)"), N_("NAME") },
@@ -1011,8 +1013,12 @@ parse_options (int        argc,
       N_("Bridge to the remote server at this address (Streamable HTTP) instead of starting one"),
       N_("URL") },
     { "header", 'H', 0, G_OPTION_ARG_STRING_ARRAY, headers,
-      N_("Send this header with every request to --url, such as “Authorization: Bearer …”; repeat for more"),
+      N_("Send this header with every request to --url; repeat for more. Every local user can read "
+         "the command line: put secrets in --header-file"),
       N_("“NAME: VALUE”") },
+    { "header-file", 0, 0, G_OPTION_ARG_FILENAME, &header_file,
+      N_("Send the headers in this file, one “NAME: VALUE” a line, with every request to --url"),
+      N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -1046,12 +1052,15 @@ parse_options (int        argc,
       return FALSE;
     }
 
-  if (*headers != NULL && *url == NULL)
+  if ((*headers != NULL || header_file != NULL) && *url == NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("--header needs --url"));
       return FALSE;
     }
+
+  if (!elicit_header_options_resolve (headers, header_file, error))
+    return FALSE;
 
   if (elicit_auth_options_given (auth) && *url == NULL)
     {
