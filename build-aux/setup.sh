@@ -161,7 +161,9 @@ case $mode in
     demo_config=$here/_build/demo-servers.json
     printf '{"mcpServers": {"Demo": {"command": "%s"}}}\n' \
       "$here/_build/src/demo-server/elicit-demo-server" >"$demo_config"
-    exec ./_build/src/app/elicit --config "$demo_config"
+    # The build's translations and settings schema, as `meson devenv` sets them.
+    ELICIT_LOCALEDIR=$here/_build/po GSETTINGS_SCHEMA_DIR=$here/_build/data \
+      exec ./_build/src/app/elicit --config "$demo_config"
     ;;
   test)
     install_node_peers

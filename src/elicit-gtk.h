@@ -13,11 +13,11 @@
 
 #define _ELICIT_GTK_INSIDE
 
-#include "widgets/elicit-gtk-enums.h"
-#include "widgets/elicit-editor-kind.h"
-#include "widgets/elicit-form.h"
-#include "widgets/elicit-dialog.h"
-#include "widgets/elicit-render.h"
-#include "widgets/elicit-sign-in-dialog.h"
+#include "elicit-gtk-enums.h"
+#include "elicit-editor-kind.h"
+#include "elicit-form.h"
+#include "elicit-dialog.h"
+#include "elicit-render.h"
+#include "elicit-sign-in-dialog.h"
 
 #undef _ELICIT_GTK_INSIDE

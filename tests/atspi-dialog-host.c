@@ -28,9 +28,9 @@
 #include <gtk/gtk.h>
 
 #include "elicit-gtk.h"
-#include "protocol/elicit-session.h"
-#include "protocol/elicit-stdio-transport.h"
-#include "widgets/elicit-dialog.h"
+#include "elicit-session.h"
+#include "elicit-stdio-transport.h"
+#include "elicit-dialog.h"
 
 typedef struct
 {

@@ -13,8 +13,8 @@
 
 #include <json-glib/json-glib.h>
 
-#include "protocol/elicit-request.h"
-#include "schema/elicit-json-private.h"
+#include "elicit-request.h"
+#include "elicit-json-private.h"
 
 /* The text of item @index of a tool result's content. */
 static inline const char *

@@ -390,9 +390,11 @@ def server_takes_the_command_from_the_servers_file():
         check_equal(status, 4, 'exit status')
         check(err.startswith('elicit: “Fake One” asks for input'), 'the label: ' + err)
 
+        # A name the file lacks is a usage error (2), not a server that failed (3).
         status, out, err = call('--config', path, '--server', 'Nope')
-        check_equal(status, 3, 'exit status')
-        check_equal(err, 'elicit: “Nope” failed: There is no server named “Nope” in %s\n' % path, 'stderr')
+        check_equal(status, 2, 'exit status')
+        check_equal(err, 'elicit call: There is no server named “Nope” in %s\n'
+                    'Run “elicit call --help” to see the options.\n' % path, 'stderr')
 
         status, out, err = call('--config', path, '--server', 'Fake One', '--', DEMO)
         check_equal(status, 2, 'exit status')

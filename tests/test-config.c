@@ -11,7 +11,7 @@
 
 #include <glib/gstdio.h>
 
-#include "protocol/elicit-http-transport.h"
+#include "elicit-http-transport.h"
 
 #include "elicit-config.h"
 

@@ -22,11 +22,11 @@
 #endif
 
 #include "elicit-gtk.h"
-#include "protocol/elicit-request-private.h"
-#include "widgets/elicit-dialog.h"
-#include "widgets/elicit-dialog-private.h"
-#include "widgets/elicit-form.h"
-#include "widgets/elicit-render-private.h"
+#include "elicit-request-private.h"
+#include "elicit-dialog.h"
+#include "elicit-dialog-private.h"
+#include "elicit-form.h"
+#include "elicit-render-private.h"
 
 #define TIMEOUT_S 10
 

@@ -21,11 +21,11 @@
 #include <string.h>
 
 /* The schema and protocol layers only: no GTK, so these run without a display. */
-#include "schema/elicit-field.h"
-#include "schema/elicit-option.h"
-#include "schema/elicit-schema.h"
-#include "protocol/elicit-session.h"
-#include "protocol/elicit-stdio-transport.h"
+#include "elicit-field.h"
+#include "elicit-option.h"
+#include "elicit-schema.h"
+#include "elicit-session.h"
+#include "elicit-stdio-transport.h"
 
 #include "everything-answer.h"
 

@@ -12,9 +12,9 @@
 #include <gtk/gtk.h>
 
 #include "elicit-gtk.h"
-#include "protocol/elicit-request-private.h"
-#include "widgets/elicit-dialog.h"
-#include "widgets/elicit-dialog-private.h"
+#include "elicit-request-private.h"
+#include "elicit-dialog.h"
+#include "elicit-dialog-private.h"
 
 /* What a user of each language must read: the three answers of the dialog
  * (with their mnemonics), its title, and messages from the schema layer,

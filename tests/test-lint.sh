@@ -101,8 +101,24 @@ check "a field that looks like a secret is flagged" 0 \
   -- "$tmp/secret.json"
 check "a file that is not JSON is refused" 1 \
   "Refused: $tmp/broken.json: Not valid JSON: the text ends too early" -- "$tmp/broken.json"
-check "a missing file is refused" 1 \
-  "Refused: $tmp/does-not-exist.json: Failed to open file “$tmp/does-not-exist.json”: No such file or directory" -- "$tmp/does-not-exist.json"
+check "a missing file is a usage error, not a refused schema" 2 \
+  "Cannot read the file: Failed to open file “$tmp/does-not-exist.json”: No such file or directory" -- "$tmp/does-not-exist.json"
+printf '{"type":"object","properties":{"a":{"type":"object"},"b":{"type":"strnig"},"c":{"type":"string"}},"required":["c","zz"]}' >"$tmp/three-problems.json"
+check "every problem of a schema is listed, not only the first" 1 \
+  "Refused: 3 problems:" \
+  "  • The schema’s “required” names “zz”, which is not a property" \
+  "  • Property “a” is a nested object, which a form cannot show" \
+  "  • Property “b” has unknown type “strnig”" \
+  -- "$tmp/three-problems.json"
+check "the help names the command and lists its exit codes" 0 \
+  "  elicit lint [OPTION…] FILE.json — check an elicitation schema as Elicit sees it" \
+  -- --help
+n=$((n + 1))
+if LC_ALL=C.UTF-8 "$elicit" lint --help | grep -q "Exit status: 0 the dialog shows the request"; then
+  echo "ok $n - lint's help gives its exit codes"
+else
+  echo "not ok $n - lint's help gives its exit codes"; failed=1
+fi
 printf '%s' '{"mode":"url","message":"Log in","elicitationId":"e1","url":"http://xn--pypal-4ve.com/login"}' >"$tmp/url.json"
 printf '%s' '{"mode":"url","message":"x","elicitationId":"e2","url":"https://evil.example\\@good.com/"}' >"$tmp/backslash.json"
 check "a lookalike host is named in punycode, with what it imitates, as the dialog does" 0 \
@@ -180,6 +196,26 @@ if [[ -n ${DISPLAY:-} ]]; then
   done
 fi
 check "no file is a usage error" 2 "Give exactly one FILE.json" --
+n=$((n + 1))
+output=$(LC_ALL=C.UTF-8 "$elicit" nonsense 2>&1)
+if [[ $? -eq 2 && $output == "Unknown command “nonsense”"* ]]; then
+  echo "ok $n - an unknown command is named, with the usage"
+else
+  echo "not ok $n - an unknown command is named, with the usage"; failed=1
+  sed 's/^/#   /' <<<"$output"
+fi
+if [[ $gtk == gtk ]]; then
+  n=$((n + 1))
+  output=$(LC_ALL=C.UTF-8 "$elicit" --help 2>&1)
+  if grep -qxF "  elicit call    call a tool of an MCP server, answering its questions in dialogs" <<<"$output" &&
+     grep -qxF "  elicit proxy   give an MCP client native dialogs for its server’s questions" <<<"$output" &&
+     grep -qxF "  elicit lint    check an elicitation schema as the dialog will show it" <<<"$output"; then
+    echo "ok $n - elicit --help lists the commands"
+  else
+    echo "not ok $n - elicit --help lists the commands"; failed=1
+    sed 's/^/#   /' <<<"$output"
+  fi
+fi
 
 echo "1..$n"
 exit $failed

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * A server's log in the app (src/app/elicit-log-ring.c): bounded, counting
+ * A server's log in the app (src/app/servers/elicit-log-ring.c): bounded, counting
  * what it drops, and telling a view of new lines in batches.
  */
 

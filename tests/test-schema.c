@@ -1383,6 +1383,39 @@ test_option_new (void)
   g_assert_cmpstr (label, ==, "Red");
 }
 
+static char **
+problems_of (const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = elicit_json_parse (json, strlen (json), 64, &error);
+
+  g_assert_no_error (error);
+  return elicit_schema_list_problems (json_node_get_object (node));
+}
+
+/* What `elicit lint` shows an author: every reason, not the first only. */
+static void
+test_every_problem_is_listed (void)
+{
+  g_auto(GStrv) three = problems_of (
+    "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"object\"},"
+    "\"b\":{\"type\":\"strnig\"},\"c\":{\"type\":\"string\"}},\"required\":[\"c\",\"zz\"]}");
+  g_auto(GStrv) none = problems_of (
+    "{\"type\":\"object\",\"properties\":{\"c\":{\"type\":\"string\"}},\"required\":[\"c\"]}");
+  g_auto(GStrv) unreadable = problems_of ("{\"$ref\":\"#/x\",\"properties\":{\"a\":{\"type\":\"object\"}}}");
+  const char * const expected[] = {
+    "The schema’s “required” names “zz”, which is not a property",
+    "Property “a” is a nested object, which a form cannot show",
+    "Property “b” has unknown type “strnig”",
+    NULL
+  };
+
+  g_assert_cmpstrv (three, expected);
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  g_assert_cmpuint (g_strv_length (unreadable), ==, 1);
+  g_assert_cmpstr (unreadable[0], ==, "The schema uses “$ref”, which a form cannot follow");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1398,6 +1431,7 @@ main (int   argc,
       g_test_add_data_func (path, &fixtures[i], test_fixture);
     }
   g_test_add_func ("/Elicit/Schema/every-fixture-has-expectations", test_every_fixture_is_checked);
+  g_test_add_func ("/Elicit/Schema/every-problem-of-a-refused-schema-is-listed", test_every_problem_is_listed);
 
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
     {

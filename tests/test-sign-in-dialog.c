@@ -13,9 +13,9 @@
 #include <gtk/gtk.h>
 
 #include "elicit-gtk.h"
-#include "protocol/elicit-sign-in-private.h"
-#include "widgets/elicit-render-private.h"
-#include "widgets/elicit-sign-in-dialog-private.h"
+#include "elicit-sign-in-private.h"
+#include "elicit-render-private.h"
+#include "elicit-sign-in-dialog-private.h"
 
 #define TIMEOUT_S 10
 

@@ -10,7 +10,7 @@
 #include <locale.h>
 #include <glib/gstdio.h>
 
-#include "schema/elicit-json-private.h"
+#include "elicit-json-private.h"
 
 #include "elicit-text-domain.h"
 

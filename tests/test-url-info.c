@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "elicit.h"
-#include "schema/elicit-url-info.h"
+#include "elicit-url-info.h"
 
 #define W_HTTP "This address uses plain HTTP: what you send and receive there can be read or changed on the way."
 #define W_IP "The host is an IP address, not a domain name, so there is no name to check."

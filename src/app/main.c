@@ -62,6 +62,8 @@ main (int   argc,
     }
 #endif
 
+  fprintf (stderr, _("Unknown command “%s”"), argv[1]);
+  fputc ('\n', stderr);
   print_usage ();
   return 2;
 }

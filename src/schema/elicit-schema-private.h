@@ -30,6 +30,8 @@ typedef struct
   GPtrArray *warnings;       /* char *, owned, in order */
   guint      n_unrecorded;   /* warnings past ELICIT_SCHEMA_MAX_WARNINGS */
   guint      n_options;      /* options of all fields so far */
+  GPtrArray *problems;       /* char *, owned; when set, a property that cannot
+                              * be shown is recorded here and parsing goes on */
   GTimeSpan  pattern_time;   /* spent on patterns so far */
 } ElicitSchemaParser;
 

@@ -360,11 +360,26 @@ warn_unknown_root_keywords (ElicitSchemaParser *parser,
     elicit_schema_parser_warn (parser, _("The schema has keywords a form ignores: %s"), unknown->str);
 }
 
+/* With parser->problems set (elicit_schema_list_problems()), notes what
+ * makes the schema unusable and lets parsing go on to find the rest. */
+static gboolean
+record_problem (ElicitSchemaParser  *parser,
+                GError             **error)
+{
+  if (parser->problems == NULL)
+    return FALSE;
+
+  g_ptr_array_add (parser->problems, g_strdup ((*error)->message));
+  g_clear_error (error);
+  return TRUE;
+}
+
 /* The set of required names (borrowed from @root), each naming a property. */
 static GHashTable *
-read_required (JsonObject  *root,
-               JsonObject  *props,
-               GError     **error)
+read_required (ElicitSchemaParser  *parser,
+               JsonObject          *root,
+               JsonObject          *props,
+               GError             **error)
 {
   g_autoptr(GHashTable) required = g_hash_table_new (g_str_hash, g_str_equal);
   JsonNode *node = json_object_get_member (root, "required");
@@ -389,10 +404,17 @@ read_required (JsonObject  *root,
 
       if (props == NULL || !json_object_has_member (props, name))
         {
+          g_autoptr(GError) local_error = NULL;
+
           shown = elicit_schema_display_text (name);
-          g_set_error (error, ELICIT_SCHEMA_ERROR, ELICIT_SCHEMA_ERROR_INVALID_REQUIRED,
+          g_set_error (&local_error, ELICIT_SCHEMA_ERROR, ELICIT_SCHEMA_ERROR_INVALID_REQUIRED,
                        _("The schema’s “required” names “%s”, which is not a property"), shown);
-          return NULL;
+          if (!record_problem (parser, &local_error))
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return NULL;
+            }
+          continue;
         }
 
       g_hash_table_add (required, (gpointer) name);
@@ -465,6 +487,8 @@ read_fields (ElicitSchema        *self,
       field = elicit_field_new_from_property (name, json_object_get_member (props, name),
                                               g_hash_table_contains (required, name),
                                               parser, error);
+      if (field == NULL && record_problem (parser, error))
+        continue;
       if (field == NULL)
         return FALSE;
 
@@ -499,7 +523,7 @@ parse (ElicitSchema        *self,
   if (!ok)
     return FALSE;
 
-  required = read_required (root, props, error);
+  required = read_required (parser, root, props, error);
   if (required == NULL)
     return FALSE;
 
@@ -649,6 +673,46 @@ elicit_schema_new_from_json (JsonObject  *requested_schema,
     return NULL;
 
   return g_steal_pointer (&self);
+}
+
+/**
+ * elicit_schema_list_problems:
+ * @requested_schema: a `requestedSchema` as a server sent it
+ *
+ * Lists every reason a form refuses @requested_schema, where
+ * elicit_schema_new_from_json() stops at the first: each name in `required`
+ * that is not a property, then each property that cannot be shown, in the
+ * schema's order. A schema that cannot be read at all (not an object,
+ * `$ref`, too many properties) gives that one reason. For tools such as
+ * `elicit lint` that show a server's author everything to fix at once.
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the reasons, each a
+ *   sentence for a person; empty when elicit_schema_new_from_json() accepts
+ *   the schema
+ *
+ * Since: 1.2
+ */
+char **
+elicit_schema_list_problems (JsonObject *requested_schema)
+{
+  g_autoptr(ElicitSchema) self = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  ElicitSchemaParser parser = { 0 };
+
+  g_return_val_if_fail (requested_schema != NULL, NULL);
+
+  elicit_ensure_i18n ();
+
+  self = g_object_new (ELICIT_TYPE_SCHEMA, NULL);
+  parser.warnings = self->warnings;
+  parser.problems = problems;
+
+  if (!parse (self, &parser, requested_schema, &error))
+    g_ptr_array_add (problems, g_strdup (error->message));
+
+  g_ptr_array_add (problems, NULL);
+  return (char **) g_ptr_array_steal (problems, NULL);
 }
 
 /**

@@ -82,6 +82,8 @@ ElicitSchema       *elicit_schema_new_from_data   (const char    *data,
                                                    gssize         length,
                                                    GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_ALL
+char              **elicit_schema_list_problems   (JsonObject    *requested_schema) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_AVAILABLE_IN_ALL
 GListModel         *elicit_schema_get_fields      (ElicitSchema  *self);
 ELICIT_AVAILABLE_IN_ALL
 guint               elicit_schema_get_n_fields    (ElicitSchema  *self);

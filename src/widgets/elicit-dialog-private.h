@@ -10,7 +10,7 @@
 #include "elicit-accept-guard-private.h"
 #include "elicit-dialog.h"
 #include "elicit-form.h"
-#include "schema/elicit-url-info.h"
+#include "elicit-url-info.h"
 
 G_BEGIN_DECLS
 

@@ -16,7 +16,7 @@
 
 #include "elicit-dialog-private.h"
 #include "elicit-url-view-private.h"
-#include "schema/elicit-text-private.h"
+#include "elicit-text-private.h"
 
 static void
 finish_launch (ElicitDialog *self,

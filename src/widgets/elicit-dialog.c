@@ -14,9 +14,9 @@
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
 #include "elicit-form.h"
-#include "schema/elicit-url-info.h"
-#include "protocol/elicit-session.h"
-#include "schema/elicit-text-private.h"
+#include "elicit-url-info.h"
+#include "elicit-session.h"
+#include "elicit-text-private.h"
 
 /**
  * ElicitDialog:

@@ -14,8 +14,8 @@
 #include <gtk/gtk.h>
 
 #include "elicit-version.h"
-#include "protocol/elicit-prompt-queue.h"
-#include "protocol/elicit-request.h"
+#include "elicit-prompt-queue.h"
+#include "elicit-request.h"
 
 G_BEGIN_DECLS
 

@@ -14,7 +14,7 @@
 #include <glib.h>
 
 #include "elicit-version.h"
-#include "schema/elicit-field.h"
+#include "elicit-field.h"
 
 G_BEGIN_DECLS
 

@@ -15,7 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "elicit-version.h"
-#include "schema/elicit-schema.h"
+#include "elicit-schema.h"
 
 G_BEGIN_DECLS
 

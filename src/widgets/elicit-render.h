@@ -14,7 +14,7 @@
 #include <gtk/gtk.h>
 
 #include "elicit-version.h"
-#include "protocol/elicit-request.h"
+#include "elicit-request.h"
 
 G_BEGIN_DECLS
 

@@ -17,8 +17,8 @@
 #include "elicit-resources-private.h"
 #include "elicit-sign-in-dialog-private.h"
 #include "elicit-url-view-private.h"
-#include "protocol/elicit-auth-error.h"
-#include "schema/elicit-text-private.h"
+#include "elicit-auth-error.h"
+#include "elicit-text-private.h"
 
 /**
  * ElicitSignInDialog:

@@ -14,7 +14,7 @@
 #include <gtk/gtk.h>
 
 #include "elicit-version.h"
-#include "protocol/elicit-sign-in.h"
+#include "elicit-sign-in.h"
 
 G_BEGIN_DECLS
 

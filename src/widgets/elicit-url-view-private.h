@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "schema/elicit-url-info.h"
+#include "elicit-url-info.h"
 
 G_BEGIN_DECLS
 

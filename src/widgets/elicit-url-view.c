@@ -14,7 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-url-view-private.h"
-#include "schema/elicit-text.h"
+#include "elicit-text.h"
 
 GtkWidget *
 elicit_url_view_label_new (const char *text,

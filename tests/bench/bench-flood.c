@@ -28,9 +28,9 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
-#include "schema/elicit-schema.h"
-#include "protocol/elicit-session.h"
-#include "protocol/elicit-stdio-transport.h"
+#include "elicit-schema.h"
+#include "elicit-session.h"
+#include "elicit-stdio-transport.h"
 
 #define WAIT_SECONDS 600
 

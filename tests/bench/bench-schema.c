@@ -14,8 +14,8 @@
 
 #include <stdio.h>
 
-#include "schema/elicit-schema.h"
-#include "schema/elicit-json-private.h"
+#include "elicit-schema.h"
+#include "elicit-json-private.h"
 
 typedef struct
 {

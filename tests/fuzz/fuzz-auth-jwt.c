@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#include "protocol/elicit-auth-jwt-private.h"
+#include "elicit-auth-jwt-private.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 

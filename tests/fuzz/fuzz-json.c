@@ -19,8 +19,8 @@
 
 #include <string.h>
 
-#include "schema/elicit-schema.h"
-#include "schema/elicit-json-private.h"
+#include "elicit-schema.h"
+#include "elicit-json-private.h"
 
 #include "../json-same-tree.h"
 

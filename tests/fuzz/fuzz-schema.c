@@ -12,8 +12,8 @@
 
 #include <string.h>
 
-#include "schema/elicit-schema.h"
-#include "schema/elicit-json-private.h"
+#include "elicit-schema.h"
+#include "elicit-json-private.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 

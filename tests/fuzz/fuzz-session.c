@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/elicit-request.h"
-#include "protocol/elicit-session.h"
-#include "protocol/elicit-transport.h"
-#include "schema/elicit-json-private.h"
-#include "protocol/elicit-transport-private.h"
+#include "elicit-request.h"
+#include "elicit-session.h"
+#include "elicit-transport.h"
+#include "elicit-json-private.h"
+#include "elicit-transport-private.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 

@@ -11,7 +11,7 @@
 
 #include "config.h"
 
-#include "protocol/elicit-sse-parser-private.h"
+#include "elicit-sse-parser-private.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 

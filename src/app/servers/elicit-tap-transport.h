@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include "protocol/elicit-transport.h"
+#include "elicit-transport.h"
 
 G_BEGIN_DECLS
 

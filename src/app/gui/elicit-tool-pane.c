@@ -11,8 +11,8 @@
 
 #include "elicit.h"
 
-#include "schema/elicit-schema.h"
-#include "widgets/elicit-form.h"
+#include "elicit-schema.h"
+#include "elicit-form.h"
 
 #include "elicit-tool-pane.h"
 

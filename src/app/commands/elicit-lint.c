@@ -468,6 +468,27 @@ check_content (ElicitSchema *schema,
   return 0;
 }
 
+/* Every reason the dialog refuses the schema, so that an author fixes them
+ * in one go rather than one run each. */
+static void
+print_problems (JsonObject   *schema_object,
+                const GError *first)
+{
+  g_auto(GStrv) problems = elicit_schema_list_problems (schema_object);
+  guint n = g_strv_length (problems);
+
+  if (n <= 1)
+    {
+      out ("%s %s\n", _("Refused:"), n == 1 ? problems[0] : first->message);
+      return;
+    }
+
+  out ("%s ", _("Refused:"));
+  out (g_dngettext (GETTEXT_PACKAGE, "%u problem:\n", "%u problems:\n", n), n);
+  for (guint i = 0; i < n; i++)
+    out ("  • %s\n", problems[i]);
+}
+
 static int
 lint_form (JsonObject *schema_object,
            const char *content_path)
@@ -484,7 +505,7 @@ lint_form (JsonObject *schema_object,
   schema = elicit_schema_new_from_json (schema_object, &error);
   if (schema == NULL)
     {
-      out ("%s %s\n", _("Refused:"), error->message);
+      print_problems (schema_object, error);
       return 1;
     }
 
@@ -565,12 +586,12 @@ render (LintInput  *input,
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) params = params_for_render (input);
   g_autoptr(ElicitRequest) request = NULL;
-  int status = 1;
+  int status = 3;
 
   if (!gtk_init_check ())
     {
       err ("%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));
-      return 1;
+      return 3;
     }
 
   request = elicit_request_new (params, &error);
@@ -614,10 +635,19 @@ elicit_lint_main (int    argc,
   };
 
   elicit_init ();
+  /* The usage line names the command as people type it. */
+  g_set_prgname ("elicit lint");
 
   context = g_option_context_new (_("FILE.json — check an elicitation schema as Elicit sees it"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (context,
+    _("FILE.json may be a requestedSchema, the params of elicitation/create or a whole request. "
+      "Lint lists the fields as the dialog shows them, every warning, and every problem that "
+      "makes the dialog refuse the request. Exit status: 0 the dialog shows the request (and "
+      "the --content fits it, the --render was drawn); 1 the dialog refuses the request, or the "
+      "content does not fit; 2 a wrong command line, or a file that cannot be read; 3 the "
+      "dialog could not be rendered."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
       err ("%s\n", error ? error->message : _("Give exactly one FILE.json"));
@@ -634,6 +664,11 @@ elicit_lint_main (int    argc,
 #endif
 
   root = read_json_file (argv[1], &error);
+  if (root == NULL && error->domain == G_FILE_ERROR)
+    {
+      err ("%s %s\n", _("Cannot read the file:"), error->message);
+      return 2;
+    }
   if (root == NULL || !find_input (root, &input, &error))
     {
       out ("%s %s: %s\n", _("Refused:"), argv[1], error->message);

@@ -31,6 +31,7 @@
 #include "elicit-tap-transport.h"
 #include "elicit-text-domain.h"
 #include "elicit-cli.h"
+#include "elicit-timing.h"
 #include "elicit-config.h"
 #include "elicit-header-options.h"
 #include "elicit-prompter.h"
@@ -281,7 +282,8 @@ lookup_server (Options  *options,
     {
       g_autofree char *path = g_file_get_path (file);
 
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+      /* A name the servers file lacks is a mistake on the command line. */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("There is no server named “%s” in %s"), options->server,
                    elicit_config_get_is_demo (config) ? _("the demo configuration") : path);
       return NULL;
@@ -442,7 +444,7 @@ timing_message_cb (ElicitTransport *transport,
    * InputRequiredResult (2026-07-28). */
   if (g_strcmp0 (elicit_json_object_get_string (object, "method"), "elicitation/create") == 0 ||
       g_strcmp0 (elicit_json_object_get_string (result, "resultType"), "input_required") == 0)
-    elicit_cli_timing_mark ("elicitation-received");
+    elicit_timing_mark ("elicitation-received");
 }
 
 /* The end ---------------------------------------------------------------------- */
@@ -857,6 +859,8 @@ run (Call    *call,
   guint sigint_source, sigterm_source;
 
   call->transport = create_transport (options, call->label, &error);
+  if (call->transport == NULL && error->domain == G_OPTION_ERROR)
+    return usage_error (error->message);
   if (call->transport == NULL)
     {
       g_printerr (_("elicit: “%s” failed: %s\n"), call->label, error->message);
@@ -867,7 +871,7 @@ run (Call    *call,
   call->cancellable = g_cancellable_new ();
 
   /* Before the session's own handler, to time the line as it arrives. */
-  if (elicit_cli_timing_enabled ())
+  if (elicit_timing_enabled ())
     g_signal_connect (call->transport, "message", G_CALLBACK (timing_message_cb), NULL);
   g_signal_connect (call->transport, "log", G_CALLBACK (log_cb), call);
 
@@ -882,7 +886,7 @@ run (Call    *call,
    * GTK starts; nothing is handled before the main loop runs. */
   elicit_session_connect_async (call->session, call->cancellable, connect_cb, call);
   have_display = elicit_cli_init_display ();
-  elicit_cli_timing_mark ("display-ready");
+  elicit_timing_mark ("display-ready");
 
   call->prompter = elicit_prompter_new (call->label, have_display);
   elicit_prompter_set_verbose (call->prompter, call->verbose);
@@ -936,6 +940,8 @@ sign_out (Options    *options,
   SignOut outcome = { 0 };
 
   transport = create_transport (options, label, &error);
+  if (transport == NULL && error->domain == G_OPTION_ERROR)
+    return usage_error (error->message);
   if (transport == NULL)
     {
       g_printerr (_("elicit: “%s” failed: %s\n"), label, error->message);
@@ -969,7 +975,7 @@ elicit_call_main (int    argc,
   Call call = { 0 };
   int status;
 
-  elicit_cli_timing_mark ("start");
+  elicit_timing_mark ("start");
   /* For --help's usage line; the windows take "elicit" later. */
   g_set_prgname ("elicit call");
 

@@ -9,9 +9,9 @@
 
 #include <gio/gio.h>
 
-#include "protocol/elicit-prompt-queue.h"
-#include "protocol/elicit-session.h"
-#include "protocol/elicit-authorizer.h"
+#include "elicit-prompt-queue.h"
+#include "elicit-session.h"
+#include "elicit-authorizer.h"
 
 #include "elicit-log-entry.h"
 #include "elicit-server-config.h"

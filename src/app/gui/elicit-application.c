@@ -12,18 +12,18 @@
 
 #include "elicit.h"
 
-#include "protocol/elicit-request.h"
-#include "protocol/elicit-session.h"
-#include "widgets/elicit-dialog.h"
+#include "elicit-request.h"
+#include "elicit-session.h"
+#include "elicit-dialog.h"
 
 #include "elicit-application.h"
 #include "elicit-caller-guard.h"
-#include "elicit-cli.h"
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
 #include "elicit-recent-view.h"
 #include "elicit-server.h"
 #include "elicit-settings.h"
+#include "elicit-timing.h"
 #include "elicit-window.h"
 
 #define NOTIFICATION_BODY_MAX 200
@@ -386,7 +386,7 @@ dialog_destroyed_cb (GtkWidget         *dialog,
 static void
 dialog_map_cb (GtkWidget *dialog)
 {
-  elicit_cli_timing_mark ("app-dialog-mapped");
+  elicit_timing_mark ("app-dialog-mapped");
 }
 
 /* One dialog per key (a server's name, an external request's handle) at a
@@ -499,8 +499,8 @@ prompt_cb (ElicitApplication *self,
                             elicit_remote_request_get_client_label (remote));
     }
 
-  elicit_cli_timing_mark ("app-dialog-built");
-  if (elicit_cli_timing_enabled ())
+  elicit_timing_mark ("app-dialog-built");
+  if (elicit_timing_enabled ())
     g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -832,7 +832,7 @@ elicit_application_startup (GApplication *application)
 
   /* AdwApplication loads style.css and, in dark mode, style-dark.css. */
   self->settings = elicit_settings_new ();
-  elicit_cli_timing_watch_stalls ();
+  elicit_timing_watch_stalls ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);
@@ -1194,6 +1194,13 @@ elicit_application_init (ElicitApplication *self)
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Connects to your MCP servers, runs their tools, and "
                                               "answers what they ask you in native dialogs."));
+  g_application_set_option_context_description (G_APPLICATION (self),
+    _("Commands:\n"
+      "  elicit call    call a tool of an MCP server, answering its questions in dialogs\n"
+      "  elicit proxy   give an MCP client native dialogs for its server’s questions\n"
+      "  elicit lint    check an elicitation schema as the dialog will show it\n"
+      "\n"
+      "Run “elicit COMMAND --help” for a command’s options and exit codes."));
 }
 
 /* Public API ----------------------------------------------------------------------------------- */

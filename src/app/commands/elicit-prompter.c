@@ -14,6 +14,7 @@
 #include "elicit-gtk.h"
 
 #include "elicit-cli.h"
+#include "elicit-timing.h"
 #include "elicit-prompter.h"
 #include "elicit-prompter-client.h"
 
@@ -69,7 +70,7 @@ static void
 after_paint_cb (GdkFrameClock *clock,
                 GtkWidget     *dialog)
 {
-  elicit_cli_timing_mark ("dialog-first-frame");
+  elicit_timing_mark ("dialog-first-frame");
   g_signal_handlers_disconnect_by_func (clock, after_paint_cb, dialog);
 }
 
@@ -78,7 +79,7 @@ dialog_map_cb (GtkWidget *dialog)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (dialog);
 
-  elicit_cli_timing_mark ("dialog-mapped");
+  elicit_timing_mark ("dialog-mapped");
   if (clock != NULL)
     g_signal_connect_object (clock, "after-paint", G_CALLBACK (after_paint_cb), dialog, 0);
 }
@@ -166,7 +167,7 @@ show_locally (ElicitPrompter *self,
 
   dialog = elicit_dialog_new (request);
   elicit_dialog_set_queue (ELICIT_DIALOG (dialog), self->queue);
-  elicit_cli_timing_mark ("dialog-built");
+  elicit_timing_mark ("dialog-built");
   /* A session labels the dialog itself; the proxy's requests have none. */
   if (session == NULL)
     {
@@ -176,7 +177,7 @@ show_locally (ElicitPrompter *self,
 
   g_ptr_array_add (self->dialogs, dialog);
   g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
-  if (elicit_cli_timing_enabled ())
+  if (elicit_timing_enabled ())
     g_signal_connect (dialog, "map", G_CALLBACK (dialog_map_cb), NULL);
 
   gtk_window_present (GTK_WINDOW (dialog));
@@ -214,7 +215,7 @@ prompt_cb (ElicitPromptQueue *queue,
   const char *label = self->server_label;
   const char *claim = self->server_claim;
 
-  elicit_cli_timing_mark ("prompt");
+  elicit_timing_mark ("prompt");
   g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
 
   /* A URL step waits for its completion notice in the dialog that showed

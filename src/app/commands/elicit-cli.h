@@ -29,8 +29,4 @@ void      elicit_cli_watch_store    (ElicitAuthorizer *authorizer,
                                      const char  *prefix);
 void      elicit_cli_settle_store   (ElicitAuthorizer *authorizer);
 
-gboolean  elicit_cli_timing_enabled (void);
-void      elicit_cli_timing_mark    (const char  *event);
-void      elicit_cli_timing_watch_stalls (void);
-
 G_END_DECLS

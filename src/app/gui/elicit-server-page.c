@@ -11,7 +11,7 @@
 
 #include "elicit-gtk.h"
 
-#include "protocol/elicit-request.h"
+#include "elicit-request.h"
 
 #include "elicit-log-entry.h"
 #include "elicit-log-view.h"

@@ -10,7 +10,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
-#include "protocol/elicit-transport.h"
+#include "elicit-transport.h"
 
 G_BEGIN_DECLS
 

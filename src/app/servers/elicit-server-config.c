@@ -12,8 +12,8 @@
 
 #include "elicit.h"
 
-#include "protocol/elicit-http-transport.h"
-#include "protocol/elicit-stdio-transport.h"
+#include "elicit-http-transport.h"
+#include "elicit-stdio-transport.h"
 
 #include "elicit-server-config.h"
 

@@ -51,6 +51,7 @@
 #include "elicit.h"
 #include "elicit-auth-options.h"
 #include "elicit-cli.h"
+#include "elicit-timing.h"
 #include "elicit-prompter.h"
 #include "elicit-prompter-client.h"
 #include "elicit-header-options.h"
@@ -149,7 +150,7 @@ input_request_cb (ElicitInputSource *input,
                   ElicitRequest     *request,
                   Proxy             *proxy)
 {
-  elicit_cli_timing_mark ("elicitation-received");
+  elicit_timing_mark ("elicitation-received");
   elicit_prompt_queue_push (elicit_prompter_get_queue (proxy->prompter), request);
 }
 
@@ -1033,7 +1034,9 @@ parse_options (int        argc,
   g_option_context_set_description (context,
     _("Put it in front of the server’s command in an MCP client’s configuration. It forwards every "
       "message unchanged, adds the elicitation capability to the client’s initialize, and answers "
-      "the server’s elicitation requests itself with dialogs."));
+      "the server’s elicitation requests itself with dialogs. Exit status: 0 the client closed "
+      "the connection; 1 the server stopped or a connection failed; 2 a wrong command line; "
+      "130 or 143 interrupted (SIGINT or SIGTERM)."));
 
   if (!g_option_context_parse (context, &n_args, &parsed, error))
     return FALSE;

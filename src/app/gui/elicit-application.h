@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "protocol/elicit-prompt-queue.h"
+#include "elicit-prompt-queue.h"
 
 #include "elicit-config.h"
 
