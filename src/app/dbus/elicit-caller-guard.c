@@ -66,6 +66,18 @@ is_guarded_interface (const char *interface)
          g_strcmp0 (interface, "org.gtk.Actions") == 0;
 }
 
+/* The app's path, and the windows' under it (GtkApplication exports each
+ * window's actions at OBJECT_PATH/window/ID). */
+static gboolean
+is_guarded_path (ElicitCallerGuard *self,
+                 const char        *path)
+{
+  gsize length = strlen (self->object_path);
+
+  return path != NULL && strncmp (path, self->object_path, length) == 0 &&
+         (path[length] == '\0' || path[length] == '/');
+}
+
 static gboolean
 is_read_only (const char *interface,
               const char *member)
@@ -368,7 +380,8 @@ perform (ElicitCallerGuard *self,
   const char *member = g_dbus_message_get_member (message);
   GVariant *body = g_dbus_message_get_body (message);
 
-  if (self->application == NULL)
+  /* A window's actions: performed only once the caller passes on its own. */
+  if (self->application == NULL || g_strcmp0 (g_dbus_message_get_path (message), self->object_path) != 0)
     return FALSE;
 
   if (g_strcmp0 (member, "Activate") == 0 && g_strcmp0 (interface, "org.gtk.Actions") != 0)
@@ -467,7 +480,7 @@ filter_cb (GDBusConnection *connection,
   GDBusMessage *stamped;
 
   if (!incoming || g_dbus_message_get_message_type (message) != G_DBUS_MESSAGE_TYPE_METHOD_CALL ||
-      g_strcmp0 (g_dbus_message_get_path (message), self->object_path) != 0 ||
+      !is_guarded_path (self, g_dbus_message_get_path (message)) ||
       !is_guarded_interface (interface) || is_read_only (interface, member))
     return message;
 
