@@ -489,6 +489,26 @@ def a_60_mib_request_is_refused_at_the_door():
 
 
 @test
+def at_most_eight_callers_have_prompts_at_once():
+    callers = [Caller() for _ in range(10)]
+    asked, refused = [], []
+    for i, caller in enumerate(callers):
+        try:
+            asked.append((caller, caller.ask('Many %d' % i, 'claude')))
+        except GLib.Error as e:
+            refused.append(e.message)
+    check_equal(len(asked), 8, 'callers whose prompt was taken')
+    check_equal(refused, ['GDBus.Error:org.gnome.World.Elicit.Error.Refused: Too many programs are '
+                          'asking at once; try again once their questions are answered'] * 2,
+                'what the others got')
+    for caller, handle in asked:
+        caller.close_request(handle)
+        check_equal(caller.response(handle), [('cancel', '')], 'the Response')
+    for caller in callers:
+        caller.disconnect()
+
+
+@test
 def a_flood_from_one_caller_does_not_delay_another_callers_prompt():
     flooder = Caller()
     for _ in range(100):

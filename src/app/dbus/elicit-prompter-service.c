@@ -34,6 +34,9 @@
 /* An Ask bigger than this is refused at the door, before it is judged or
  * parsed: a caller cannot make the app hold gigabytes. */
 #define REQUEST_MAX_BYTES (4 * 1024 * 1024)
+/* Callers with prompts pending at once: each has its own place in the queue
+ * and so its own dialog; sixty connections must not open sixty windows. */
+#define MAX_ASKERS 8
 
 typedef struct
 {
@@ -253,6 +256,23 @@ track (ElicitPrompterService *self,
     g_application_hold (self->application);
 }
 
+/* Whether one more caller may have prompts pending: @sender already has
+ * some, or fewer than MAX_ASKERS callers do. */
+static gboolean
+has_room_for (ElicitPrompterService *self,
+              const char            *sender)
+{
+  g_autoptr(GHashTable) askers = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->requests);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_hash_table_add (askers, (gpointer) elicit_remote_request_get_sender (value));
+
+  return g_hash_table_contains (askers, sender) || g_hash_table_size (askers) < MAX_ASKERS;
+}
+
 static void
 ask (ElicitPrompterService *self,
      GDBusMethodInvocation *invocation)
@@ -286,6 +306,14 @@ ask (ElicitPrompterService *self,
     {
       g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
                                              _("handle_token “%s” is in use"), token);
+      return;
+    }
+
+  if (!has_room_for (self, sender))
+    {
+      g_dbus_method_invocation_return_dbus_error (invocation, "org.gnome.World.Elicit.Error.Refused",
+                                                  _("Too many programs are asking at once; try again "
+                                                    "once their questions are answered"));
       return;
     }
 
