@@ -35,6 +35,7 @@
 #include "elicit-http-transport.h"
 #include "elicit-request.h"
 #include "elicit-input-source.h"
+#include "elicit-input-rounds.h"
 #include "elicit-session.h"
 #include "elicit-prompt-queue.h"
 #include "elicit-auth-error.h"

@@ -22,6 +22,9 @@
 #   tools/call hang   writes "fake: hanging on request <id>" to stderr, never answers
 #   tools/call elicit sends elicitation/create (params: the arguments' "params", or a one-field
 #                     form), then answers {"content": [{"type": "text", "text": <the answer as JSON>}]}
+#   tools/call mrtr   (2026-07-28) answers an InputRequiredResult asking one form, with the
+#                     arguments' "state" as its requestState (any JSON value; a string by
+#                     default); the retry answers with what it carried
 #   test/echo         answers {"line": <the exact line this request arrived as>}
 #   test/received     answers {"lines": [every line received so far that was not a test/ request]}
 #   test/send         writes params.lines to stdout as they are (raw text), then answers {}
@@ -31,6 +34,8 @@
 #   notifications/cancelled  writes "fake: the client cancelled request <id>" to stderr
 #
 # Options: --crash-on-start writes "fake: crashing on start" to stderr and exits 7.
+# With FAKE_MCP_RECEIVED set in its environment, it also appends every line it receives
+# to that file, for a client that cannot ask test/received.
 
 import json
 import os
@@ -100,7 +105,7 @@ def call_tool(msg_id, params):
             answer(msg_id, {'resultType': 'input_required',
                             'inputRequests': {'q': {'method': 'elicitation/create',
                                                     'params': arguments.get('params', FORM)}},
-                            'requestState': 'state "1" \u00e9'})
+                            'requestState': arguments.get('state', 'state "1" \u00e9')})
         else:
             meta = params.get('_meta') or {}
             answer(msg_id, dict(text_result(json.dumps(
@@ -122,6 +127,9 @@ def handle(line, msg):
     method = msg.get('method') if isinstance(msg, dict) else None
     if not (isinstance(method, str) and method.startswith('test/')):
         received.append(line)
+        if os.environ.get('FAKE_MCP_RECEIVED'):
+            with open(os.environ['FAKE_MCP_RECEIVED'], 'a') as log:
+                log.write(line + '\n')
     if not isinstance(msg, dict):
         return
     msg_id = msg.get('id')

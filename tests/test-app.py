@@ -36,6 +36,8 @@ from atspi_helpers import (Failure, Skip, a11y_env, atspi_missing, check, check_
                            wait_sensitive, walk, tab_stops, unnamed_stops, describe)  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
+# What a server receives for a request Elicit refuses without asking anyone.
+REFUSED = 'error -31000 “Refused without asking the user: too many requests”'
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
 NODE = os.environ.get('ELICIT_NODE')
 EVERYTHING = os.path.join(os.environ.get('ELICIT_NODE_MODULES', ''), '@modelcontextprotocol',
@@ -368,7 +370,7 @@ def a_tool_with_arguments_runs_with_what_the_form_says():
 
 
 @test
-def a_tool_that_needs_a_web_sign_in_first_shows_it_then_runs_again():
+def a_tool_whose_web_sign_in_is_cancelled_fails_and_runs_when_asked_again():
     # Error -32042 is 2025-11-25's way; the demo server offers url_required only there.
     app = App({'demo': {'command': DEMO, 'args': ['--protocol=2025-11-25']}})
     try:
@@ -386,11 +388,15 @@ def a_tool_that_needs_a_web_sign_in_first_shows_it_then_runs_again():
         # and screen readers are told it shows.
         dialog = app.dialog('demo')
         check_equal(dialog.getRoleName(), 'frame', 'the role of the URL dialog')
-        wait_label(window, 'The server asks you to complete a step in your browser first; '
-                           'the tool runs again when you are done')
         check(find(dialog, 'label', 'Authorization is required to access your Example Co files.')
               is not None, 'the dialog does not show the server\'s message: %r' % labels(dialog))
         do_action(wait_sensitive(dialog, 'push button', 'Cancel'))
+
+        # Cancelled: the call ends with the server's -32042, and does not
+        # run again by itself.
+        check_equal(wait_result(window, 'This request'), 'This request requires more information.',
+                    'the error shown')
+        wait_label(window, 'The call failed')
 
         # The server said it is complete; now the call goes through.
         run_tool(window)
@@ -612,8 +618,10 @@ def a_flood_of_1000_prompts_keeps_one_dialog_and_bounded_memory():
             wait_for('“%s”' % title, lambda: find_named(window, title) is not None)
 
         text = wait_result(window, 'accept: 0')
-        check_equal(text.split('\n')[0], 'accept: 0, decline: 0, cancel: 16, error: 984, invalid: 0',
-                    'the tally the server reports')
+        check_equal(text.split('\n')[:2], ['accept: 0, decline: 0, cancel: 16, error: 984, invalid: 0',
+                                           # the one documented error of a request refused unseen
+                                           '%s: 984' % REFUSED],
+                    'the tally the server reports, and the error it got')
     finally:
         app.close()
 

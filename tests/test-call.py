@@ -26,6 +26,8 @@ ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
 FAKE = os.path.join(os.environ.get('G_TEST_SRCDIR', os.path.dirname(__file__)), 'fake-mcp-server.py')
 PYTHON = '/usr/bin/python3'
+# The one error a request Elicit refuses without asking anyone gets.
+REFUSED = {'code': -31000, 'message': 'Refused without asking the user: too many requests'}
 
 if not ELICIT or not DEMO:
     skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
@@ -342,8 +344,9 @@ def a_flood_of_requests_meets_the_rate_limit_without_a_deadlock():
     status, out, err = call('--name', 'Flood', '--tool', 'flood_elicitations', '--arguments', '{"count": 1000}',
                             '--', DEMO, LEGACY, env=env)
     check_equal(status, 4, 'exit status')
-    check_equal(json.loads(out)['content'][0]['text'], 'accept: 0, decline: 0, cancel: 20, error: 980, invalid: 0',
-                'the server\'s tally')
+    check_equal(json.loads(out)['content'][0]['text'], 'accept: 0, decline: 0, cancel: 20, error: 980, invalid: 0\n'
+                'error -31000 “Refused without asking the user: too many requests”: 980',
+                'the server\'s tally, and the one error of a refused request')
     lines = err.splitlines()
     check_equal(lines.count('elicit: “Flood” asks for input, but there is no display to ask on; answering “cancel”'),
                 20, 'requests cancelled')
@@ -369,7 +372,7 @@ def requests_still_open_when_the_call_ends_are_answered_cancel():
     ids = sorted(a['id'] for a in answers)
     check_equal(ids, sorted('flood-%d' % i for i in range(40)), 'one answer for each request')
     cancelled = [a for a in answers if a.get('result') == {'action': 'cancel'}]
-    refused = [a for a in answers if 'error' in a]
+    refused = [a for a in answers if a.get('error') == REFUSED]
     check_equal(len(cancelled) + len(refused), 40, 'each cancelled or refused: %r' % answers)
     check(len(cancelled) > 1, 'the shown and the queued requests are cancelled: %r' % answers)
 

@@ -164,8 +164,10 @@ def call_shows_a_flood_one_dialog_at_a_time_and_refuses_the_excess():
 
         status, out, err = run.finish()
         check_equal(status, 4, 'exit status')
-        check_equal(text_items(json.loads(out)), ['accept: 0, decline: 0, cancel: 16, error: 984, invalid: 0'],
-                    'the server\'s tally')
+        check_equal(text_items(json.loads(out)), ['accept: 0, decline: 0, cancel: 16, error: 984, invalid: 0\n'
+                                                  'error -31000 “Refused without asking the user: too many '
+                                                  'requests”: 984'],
+                    'the server\'s tally, and the one error of a refused request')
         check_equal(err.splitlines(),
                     ['elicit: refused a request from “Flood”: Too many requests from this server are waiting '
                      'for the user; this one was refused without asking',

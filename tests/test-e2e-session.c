@@ -864,23 +864,14 @@ test_demo_url_required (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_autoptr(ElicitRequest) elicitation = NULL;
   g_autofree char *url = NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *structured = NULL;
+  g_autofree char *authorized = NULL;
   GAsyncResult *slot = NULL;
-  gboolean completed = FALSE;
-  GPtrArray *elicitations;
   const char *id;
 
+  /* The server answers -32042: its URL elicitation is shown like any other,
+   * and the call waits for it. */
   start_call (fixture, "url_required", "{\"complete_after_ms\":100}", NULL, &slot);
-  result = finish_call (fixture, &slot, &error);
-  g_assert_null (result);
-  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED);
-  g_assert_cmpint (elicit_session_error_get_code (error), ==, -32042);
-
-  elicitations = elicit_session_error_get_elicitations (error);
-  g_assert_nonnull (elicitations);
-  g_assert_cmpuint (elicitations->len, ==, 1);
-  elicitation = g_object_ref (g_ptr_array_index (elicitations, 0));
+  elicitation = next_request (fixture);
   g_assert_cmpint (elicit_request_get_mode (elicitation), ==, ELICIT_REQUEST_MODE_URL);
   g_assert_cmpstr (elicit_request_get_message (elicitation), ==,
                    "Authorization is required to access your Example Co files.");
@@ -888,19 +879,15 @@ test_demo_url_required (Fixture       *fixture,
   g_assert_true (g_uuid_string_is_valid (id));
   url = g_strconcat ("https://auth.example.com/connect?elicitationId=", id, NULL);
   g_assert_cmpstr (elicit_request_get_url (elicitation), ==, url);
-  g_clear_error (&error);
+  g_assert_null (slot);
 
-  /* The user consents; the server reports completion; the retry goes through. */
-  g_signal_connect_swapped (elicitation, "completed", G_CALLBACK (set_flag_cb), &completed);
+  /* The user consents; the server reports completion; the call goes again. */
   accept_json (elicitation, NULL);
-  wait_until (&completed, "ElicitRequest::completed for the -32042 elicitation");
-
-  start_call (fixture, "url_required", NULL, NULL, &slot);
   result = finish_call (fixture, &slot, &error);
   g_assert_no_error (error);
-  text = g_strdup_printf ("authorized: elicitation %s", id);
-  structured = g_strdup_printf ("{\"action\":\"authorized\",\"elicitationId\":\"%s\"}", id);
-  assert_demo_result (result, FALSE, text, structured);
+  g_assert_cmpint (elicit_request_get_state (elicitation), ==, ELICIT_REQUEST_STATE_COMPLETED);
+  authorized = g_strconcat ("authorized: elicitation ", id, NULL);
+  g_assert_cmpstr (text_item (result, 0), ==, authorized);
 }
 
 static void
@@ -1125,18 +1112,24 @@ test_everything_url_error_path (Fixture       *fixture,
 
   start_call (fixture, "trigger-url-elicitation",
               "{\"url\":\"https://example.com/e2e/error\",\"errorPath\":true}", NULL, &slot);
+
+  /* Shown like any elicitation; the user says no, and the call fails with
+   * the server's -32042 and its step. */
+  elicitation = next_request (fixture);
+  elicit_request_decline (elicitation);
   result = finish_call (fixture, &slot, &error);
   g_assert_null (result);
   g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED);
   elicitations = elicit_session_error_get_elicitations (error);
   g_assert_nonnull (elicitations);
   g_assert_cmpuint (elicitations->len, ==, 1);
-  elicitation = g_ptr_array_index (elicitations, 0);
+  g_assert_true (g_ptr_array_index (elicitations, 0) == elicitation);
   g_assert_cmpint (elicit_request_get_mode (elicitation), ==, ELICIT_REQUEST_MODE_URL);
   g_assert_cmpstr (elicit_request_get_url (elicitation), ==, "https://modelcontextprotocol.io");
   g_assert_cmpstr (elicit_request_get_message (elicitation), ==,
                    "Open this link to satisfy the prerequisite, then retry the request.");
   g_assert_true (g_uuid_string_is_valid (elicit_request_get_elicitation_id (elicitation)));
+  g_object_unref (elicitation);
 }
 
 /* elicit-demo-server in 2026-07-28 */
@@ -1321,7 +1314,7 @@ main (int   argc,
   DEMO ("cancel-after-withdraws-the-request", test_demo_cancel_after_withdraws);
   DEMO ("url-login-arrives-in-url-mode-and-completes", test_demo_url_login);
   DEMO ("url-login-decline-is-reported-with-its-id", test_demo_url_login_decline);
-  DEMO ("url-required-fails-with-its-url-elicitation-then-the-retry-succeeds", test_demo_url_required);
+  DEMO ("url-required-shows-its-url-elicitation-then-the-call-goes-again", test_demo_url_required);
   DEMO ("cancelling-a-call-withdraws-its-request", test_demo_cancelling_a_call_withdraws_its_request);
   DEMO ("requests-in-flight-are-answered-independently", test_demo_requests_in_flight_are_independent);
   DEMO ("unknown-tool-fails-with-invalid-params", test_demo_unknown_tool);

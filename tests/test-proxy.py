@@ -41,8 +41,8 @@ CAPABILITY = {'form': {}, 'url': {}}
 class Proxy:
     """elicit proxy -- fake-mcp-server.py, with the test as its client."""
 
-    def __init__(self, *args, server_args=(), command=None):
-        env = dict(os.environ)
+    def __init__(self, *args, server_args=(), extra_env=None, command=None):
+        env = dict(os.environ, **(extra_env or {}))
         env.pop('DISPLAY', None)
         env.pop('WAYLAND_DISPLAY', None)
         self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
@@ -362,6 +362,81 @@ def answers_a_modern_servers_input_requests_for_a_client_without_elicitation(pro
     check_equal([c['id'] for c in calls], [41, 'elicit-proxy-1'], 'the ids the server saw')
     check(not any('inputRequests' in json.dumps(m) for m in proxy.other),
           'the client saw the input requests')
+
+
+def call_with_the_session(*args):
+    """`elicit call` (an ElicitSession) in front of the fake server; returns
+    its status, its stderr and the lines the server received."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, 'received')
+        env = dict(os.environ, FAKE_MCP_RECEIVED=log)
+        env.pop('DISPLAY', None)
+        env.pop('WAYLAND_DISPLAY', None)
+        done = subprocess.run([ELICIT, 'call', '--name', 'fake'] + list(args) +
+                              ['--', PYTHON, FAKE, '--modern'],
+                              env=env, capture_output=True, text=True, timeout=TIMEOUT)
+        with open(log) as f:
+            return done.returncode, done.stderr, [json.loads(line) for line in f]
+
+
+@test
+def a_request_state_that_is_not_a_string_stops_the_proxy_as_it_stops_the_session():
+    # requestState is a string (schema.json): the session and the proxy share
+    # one loop (ElicitInputRounds), so both refuse the same result the same
+    # way, and neither sends a retry.
+    malformed = 'The server asked for input for “tools/call” in a malformed result'
+    arguments = {'state': {'n': 1}}
+
+    status, err, received = call_with_the_session('--tool', 'mrtr', '--arguments', json.dumps(arguments))
+    check_equal(status, 3, 'elicit call\'s exit status: ' + err)
+    check_equal(err.splitlines()[0], 'elicit: “fake” failed: ' + malformed, 'elicit call\'s error')
+    check_equal([m['id'] for m in received if m.get('method') == 'tools/call'], [3],
+                'the tools/call the server received from the session')
+
+    proxy = Proxy()
+    try:
+        reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': arguments,
+                                             '_meta': MODERN_META}, msg_id=41)
+        check_equal(reply, {'jsonrpc': '2.0', 'id': 41,
+                            'error': {'code': -32603, 'message': malformed}},
+                    'the answer the client gets from the proxy')
+        calls = [m for m in proxy.received() if m.get('method') == 'tools/call']
+        check_equal([m['id'] for m in calls], [41], 'the tools/call the server received from the proxy')
+    finally:
+        proxy.close()
+
+
+@test
+def a_flood_is_refused_with_the_one_documented_error():
+    # Without a display each request is cancelled as it comes: after a burst
+    # of 20 the rate limit refuses the rest, and the server gets the error
+    # `elicit call` and the app answer with (test-call.py, test-app.py), not
+    # a cancel it could take for a person's. Its own prompter only, as there.
+    proxy = Proxy(extra_env={'ELICIT_PROMPTER': 'local'})
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            log = os.path.join(tmp, 'answers')
+            proxy.initialize({})
+            reply = proxy.request('tools/call', {'name': 'flood', 'arguments': {'count': 60, 'log': log}},
+                                  msg_id=9)
+            check_equal(reply['result']['content'][0]['text'], 'sent', 'the tool\'s answer')
+            deadline = time.monotonic() + TIMEOUT
+            while True:
+                answers = [m for m in proxy.received() if str(m.get('id')).startswith('flood-')]
+                if len(answers) == 60 or time.monotonic() > deadline:
+                    break
+        check_equal(sorted(a['id'] for a in answers), sorted('flood-%d' % i for i in range(60)),
+                    'one answer for each request')
+        cancelled = [a for a in answers if a.get('result') == {'action': 'cancel'}]
+        refused = [a for a in answers if 'error' in a]
+        check_equal(len(cancelled), 20, 'requests cancelled')
+        check_equal(len(refused), 40, 'requests refused')
+        check(all(a['error'] == {'code': -31000, 'message': 'Refused without asking the user: too many requests'}
+                  for a in refused), 'the error of a refused request: %r' % refused[:1])
+        check(not any(str(m.get('id')).startswith('flood-') for m in proxy.other),
+              'the client saw the flood')
+    finally:
+        proxy.close()
 
 
 @with_proxy

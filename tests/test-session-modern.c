@@ -394,6 +394,48 @@ test_input_required_is_answered_and_retried (Fixture       *f,
   result_clear (&res);
 }
 
+static void
+test_a_refused_input_request_is_left_out_of_the_retry (Fixture       *f,
+                                                       gconstpointer  data)
+{
+  g_autoptr(ElicitPromptQueue) queue = elicit_prompt_queue_new ();
+  g_autoptr(JsonObject) call = NULL;
+  g_autoptr(JsonObject) retry = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  g_autofree char *responses = NULL;
+  gint64 id;
+  Result res = { 0 };
+
+  /* A queue that holds one request: the second of the round is refused
+   * unseen, and a retry cannot carry an error. */
+  elicit_prompt_queue_set_max_pending (queue, 1);
+  elicit_prompt_queue_add_session (queue, f->session);
+  connect_modern (f);
+  elicit_session_call_tool_async (f->session, "ask", NULL, NULL, NULL, NULL, result_cb, &res);
+  call = peer_read_message (f->peer);
+  id = expect_request (f, call, "tools/call");
+  peer_send_printf (f->peer,
+    "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"resultType\":\"input_required\","
+    "\"inputRequests\":{\"first\":" FORM ("One?") ",\"second\":" FORM ("Two?") "}}}", id);
+  while (f->requests->len < 2)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (elicit_request_get_state (g_ptr_array_index (f->requests, 1)), ==,
+                   ELICIT_REQUEST_STATE_CANCELLED);
+  answer_request (f, 0, "Al");
+
+  /* Left out, never answered as a person would ("cancel"). */
+  retry = peer_read_message (f->peer);
+  responses = member_json (member_object (retry, "params"), "inputResponses");
+  g_assert_cmpstr (responses, ==, "{\"first\":{\"action\":\"accept\",\"content\":{\"name\":\"Al\"}}}");
+  peer_send_printf (f->peer,
+    "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":[]}}",
+    json_object_get_int_member (retry, "id"));
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), NULL);
+  g_assert_nonnull (result);
+  result_clear (&res);
+  elicit_prompt_queue_remove_session (queue, f->session);
+}
+
 /* Sends one InputRequiredResult for the call just read; returns the error. */
 static GError *
 call_failing_with (Fixture    *f,
@@ -440,6 +482,11 @@ test_hostile_input_requests (Fixture       *f,
     { "{\"resultType\":\"input_required\"}",
       "The server asked for input for “tools/call” in a malformed result" },
     { "{\"resultType\":\"input_required\",\"requestState\":7}",
+      "The server asked for input for “tools/call” in a malformed result" },
+    /* A requestState is a string: any other value is not echoed (the
+     * proxy checks the same through the same ElicitInputRounds). */
+    { "{\"resultType\":\"input_required\",\"inputRequests\":{\"a\":" FORM ("x") "},"
+      "\"requestState\":{\"n\":1}}",
       "The server asked for input for “tools/call” in a malformed result" },
     { "{\"resultType\":\"maybe\"}",
       "The server answered “tools/call” with a result of unknown type “maybe”" },
@@ -875,6 +922,8 @@ main (int   argc,
   MODERN_TEST ("input/is-answered-and-retried-with-state-and-new-ids",
                test_input_required_is_answered_and_retried);
   MODERN_TEST ("input/hostile-input-requests-are-clear-errors", test_hostile_input_requests);
+  MODERN_TEST ("input/a-refused-input-request-is-left-out-of-the-retry",
+               test_a_refused_input_request_is_left_out_of_the_retry);
   MODERN_TEST ("input/a-server-that-asks-forever-is-stopped",
                test_a_server_that_asks_forever_is_stopped);
   MODERN_TEST ("input/cancelling-withdraws-the-rounds-requests",

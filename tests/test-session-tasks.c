@@ -276,6 +276,44 @@ test_an_elicitation_run_as_a_task (Fixture       *f,
   g_assert_cmpint (json_object_get_int_member (member_object (refused, "error"), "code"), ==, -32602);
 }
 
+static void
+test_a_refused_elicitation_task_fails_with_the_refusal (Fixture       *f,
+                                                        gconstpointer  data)
+{
+  g_autoptr(ElicitPromptQueue) queue = elicit_prompt_queue_new ();
+  g_autoptr(JsonObject) created = NULL;
+  g_autoptr(JsonObject) state = NULL;
+  g_autoptr(JsonObject) answer = NULL;
+  g_autofree char *task_id = NULL;
+  g_autofree char *error = NULL;
+
+  /* A queue that refuses everything: the task fails, and its result is
+   * the one error of a request refused unseen. */
+  elicit_prompt_queue_set_burst (queue, 0);
+  elicit_prompt_queue_set_rate (queue, 0.0);
+  elicit_prompt_queue_add_session (queue, f->session);
+  connect_with_tasks (f);
+  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"e1\",\"method\":\"elicitation/create\","
+                                "\"params\":{\"task\":{\"ttl\":60000}," FORM_PARAMS "}}");
+  created = peer_read_message (f->peer);
+  task_id = g_strdup (json_object_get_string_member (member_object (member_object (created, "result"),
+                                                                    "task"), "taskId"));
+
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"g1\",\"method\":\"tasks/get\",\"params\":"
+               "{\"taskId\":\"%s\"}}", task_id);
+  state = peer_read_message (f->peer);
+  g_assert_cmpstr (json_object_get_string_member (member_object (state, "result"), "status"), ==,
+                   "failed");
+
+  peer_send_printf (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"r1\",\"method\":\"tasks/result\",\"params\":"
+               "{\"taskId\":\"%s\"}}", task_id);
+  answer = peer_read_message (f->peer);
+  error = member_json (answer, "error");
+  g_assert_cmpstr (error, ==, "{\"code\":-31000,\"message\":\"Refused without asking the user: "
+                              "too many requests\"}");
+  elicit_prompt_queue_remove_session (queue, f->session);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -290,6 +328,8 @@ main (int   argc,
   TASK_TEST ("a-garbled-task-state-is-a-clear-error", test_a_garbled_task_state_is_a_clear_error);
   TASK_TEST ("cancelling-a-task-call-cancels-the-task", test_cancelling_a_task_call_cancels_the_task);
   TASK_TEST ("an-elicitation-the-server-runs-as-a-task", test_an_elicitation_run_as_a_task);
+  TASK_TEST ("a-refused-elicitation-task-fails-with-the-refusal",
+             test_a_refused_elicitation_task_fails_with_the_refusal);
 
   return g_test_run ();
 }

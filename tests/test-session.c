@@ -703,48 +703,130 @@ test_cancel (Fixture       *f,
   result_clear (&res);
 }
 
+#define URL_REQUIRED(id) \
+  "{\"jsonrpc\":\"2.0\",\"id\":" id ",\"error\":{\"code\":-32042," \
+  "\"message\":\"This request requires more information.\"," \
+  "\"data\":{\"elicitations\":[" URL_PARAMS ("e-1") "," FORM_PARAMS ",42]}}}"
+
+/* Calls the tool "files", which the server answers -32042 with one URL
+ * elicitation (and two entries that are not valid there). */
 static void
-test_url_elicitation_required (Fixture       *f,
-                               gconstpointer  data)
+call_answered_url_required (Fixture *f,
+                            Result  *res)
+{
+  connected (f);
+  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, result_cb, res);
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+                             "{\"name\":\"files\",\"_meta\":{\"progressToken\":2}}}");
+  fake_peer_send_line (f->peer, URL_REQUIRED ("2"));
+  fake_peer_sync (f->peer);
+}
+
+static void
+test_url_elicitation_required_then_the_call_goes_again (Fixture       *f,
+                                                        gconstpointer  data)
+{
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  ElicitRequest *request;
+  Result res = { 0 };
+
+  call_answered_url_required (f, &res);
+
+  /* Only the URL elicitation is shown, as any elicitation is; the form and
+   * the 42 are not valid there. The call waits for it. */
+  g_assert_cmpuint (f->requests->len, ==, 1);
+  request = request_at (f, 0);
+  g_assert_cmpint (elicit_request_get_mode (request), ==, ELICIT_REQUEST_MODE_URL);
+  g_assert_cmpstr (elicit_request_get_elicitation_id (request), ==, "e-1");
+  g_assert_cmpstr (elicit_request_get_url (request), ==, "https://example.com/connect");
+  g_assert_null (res.result);
+
+  /* The user consents: nothing to send, the server asked through an error. */
+  g_assert_true (elicit_request_accept (request, NULL, NULL));
+  fake_peer_sync (f->peer);
+  g_assert_null (res.result);
+
+  /* Complete: the call goes again, under a new id, and succeeds. */
+  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/elicitation/complete\","
+                                "\"params\":{\"elicitationId\":\"e-1\"}}");
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
+                             "{\"name\":\"files\",\"_meta\":{\"progressToken\":3}}}");
+  g_assert_cmpint (elicit_request_get_state (request), ==, ELICIT_REQUEST_STATE_COMPLETED);
+  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[]}}");
+
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  result_clear (&res);
+}
+
+static void
+test_url_elicitation_required_declined_fails_the_call (Fixture       *f,
+                                                       gconstpointer  data)
 {
   g_autoptr(JsonObject) result = NULL;
   g_autoptr(GError) error = NULL;
   GPtrArray *elicitations;
-  ElicitRequest *request;
   Result res = { 0 };
 
-  connected (f);
-  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, result_cb, &res);
-  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
-                             "{\"name\":\"files\",\"_meta\":{\"progressToken\":2}}}");
-  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32042,"
-                                "\"message\":\"This request requires more information.\","
-                                "\"data\":{\"elicitations\":[" URL_PARAMS ("e-1") ","
-                                FORM_PARAMS ",42]}}}");
+  call_answered_url_required (f, &res);
+  g_assert_cmpuint (f->requests->len, ==, 1);
 
+  /* The user says no: the call fails with the server's -32042 and its steps. */
+  elicit_request_decline (request_at (f, 0));
   result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
   g_assert_null (result);
   g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED);
   g_assert_cmpstr (error->message, ==, "This request requires more information.");
   g_assert_cmpint (elicit_session_error_get_code (error), ==, -32042);
-
-  /* Only the URL elicitation is kept; the form and the 42 are not valid there. */
   elicitations = elicit_session_error_get_elicitations (error);
   g_assert_nonnull (elicitations);
   g_assert_cmpuint (elicitations->len, ==, 1);
-  request = g_ptr_array_index (elicitations, 0);
-  g_assert_cmpint (elicit_request_get_mode (request), ==, ELICIT_REQUEST_MODE_URL);
-  g_assert_cmpstr (elicit_request_get_elicitation_id (request), ==, "e-1");
-  g_assert_cmpstr (elicit_request_get_url (request), ==, "https://example.com/connect");
-
-  /* The user consents: nothing to send, the server asked through an error. */
-  g_assert_true (elicit_request_accept (request, NULL, NULL));
+  g_assert_true (g_ptr_array_index (elicitations, 0) == request_at (f, 0));
   fake_peer_sync (f->peer);
+  result_clear (&res);
+}
 
-  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/elicitation/complete\","
-                                "\"params\":{\"elicitationId\":\"e-1\"}}");
-  fake_peer_sync (f->peer);
-  g_assert_cmpint (elicit_request_get_state (request), ==, ELICIT_REQUEST_STATE_COMPLETED);
+static void
+test_url_elicitation_required_goes_again_three_times (Fixture       *f,
+                                                      gconstpointer  data)
+{
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Result res = { 0 };
+
+  connected (f);
+  elicit_session_call_tool_async (f->session, "files", NULL, NULL, NULL, NULL, result_cb, &res);
+
+  /* Each time the person says they are done; the fourth -32042 ends it. */
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", i + 2);
+      g_autofree char *call = NULL;
+      g_autofree char *line = NULL;
+
+      call = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%s,\"method\":\"tools/call\",\"params\":"
+                              "{\"name\":\"files\",\"_meta\":{\"progressToken\":%s}}}", id, id);
+      fake_peer_expect (f->peer, call);
+      line = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32042,"
+                              "\"message\":\"Again.\",\"data\":{\"elicitations\":["
+                              URL_PARAMS ("e-%s") "]}}}", id, id);
+      fake_peer_send_line (f->peer, line);
+      fake_peer_sync (f->peer);
+      if (i < 3)
+        {
+          g_assert_cmpuint (f->requests->len, ==, i + 1);
+          g_assert_true (elicit_request_accept (request_at (f, i), NULL, NULL));
+          g_assert_true (elicit_request_complete (request_at (f, i)));
+        }
+    }
+
+  result = elicit_session_call_tool_finish (f->session, wait_result (&res), &error);
+  g_assert_null (result);
+  g_assert_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED);
+  g_assert_cmpstr (error->message, ==, "Again.");
+  g_assert_cmpuint (f->requests->len, ==, 3);
   result_clear (&res);
 }
 
@@ -1164,9 +1246,11 @@ test_elicitation_flood (Fixture       *f,
   fake_peer_sync (f->peer);
   g_assert_cmpuint (f->requests->len, ==, 64);
 
-  /* The 65th waiting request is turned away at once. */
+  /* The 65th waiting request is turned away at once, with the error of a
+   * request refused unseen: never an answer a person could have given. */
   send_elicitation (f, "999", FORM_PARAMS);
-  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{\"action\":\"cancel\"}}");
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":999,\"error\":{\"code\":-31000,"
+                             "\"message\":\"Refused without asking the user: too many requests\"}}");
   g_assert_cmpuint (f->requests->len, ==, 64);
 
   /* Answering one makes room again. */
@@ -1698,8 +1782,12 @@ main (int   argc,
   SESSION_TEST ("calls/timeout-waits-while-the-user-signs-in", test_timeout_waits_for_a_sign_in,
                 NULL);
   SESSION_TEST ("calls/cancelling-sends-cancelled", test_cancel, NULL);
-  SESSION_TEST ("calls/url-elicitation-required-carries-the-elicitations",
-                test_url_elicitation_required, NULL);
+  SESSION_TEST ("calls/url-elicitation-required-shows-its-steps-then-the-call-goes-again",
+                test_url_elicitation_required_then_the_call_goes_again, NULL);
+  SESSION_TEST ("calls/url-elicitation-required-declined-fails-the-call",
+                test_url_elicitation_required_declined_fails_the_call, NULL);
+  SESSION_TEST ("calls/url-elicitation-required-goes-again-three-times-at-most",
+                test_url_elicitation_required_goes_again_three_times, NULL);
   SESSION_TEST ("calls/server-errors-map-to-the-error-domain", test_server_errors, NULL);
   SESSION_TEST ("calls/ping-and-any-method", test_ping_and_generic_call, NULL);
   SESSION_TEST ("calls/odd-responses-are-survived", test_response_oddities, NULL);

@@ -53,7 +53,9 @@
  *                                 notifications/cancelled and answers
  *                                 "withdrawn: the server cancelled its request after <n> ms"
  *   flood_elicitations {count}    sends count requests at once; answers
- *                                 "accept: A, decline: D, cancel: C, error: E, invalid: I"
+ *                                 "accept: A, decline: D, cancel: C, error: E, invalid: I",
+ *                                 then a line for each distinct error answered:
+ *                                 error CODE “MESSAGE”: N
  *
  * In 2026-07-28 the form tools, confirm and flood_elicitations ask through inputRequests
  * ("answer", or "request-1"… for the flood) and report the answers in the same words;

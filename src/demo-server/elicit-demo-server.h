@@ -124,6 +124,9 @@ struct _Call
   gint64      delay_ms;
   char       *elicitation_id;
   guint       tally[5];
+  /* flood_elicitations: the distinct errors answered, first seen first
+   * ({"code", "message", "count"}), so a test sees what a client refused with */
+  JsonArray  *errors;
 };
 
 struct _Pending

@@ -26,6 +26,7 @@ call_free (Call *call)
   g_clear_pointer (&call->id, json_node_unref);
   g_clear_pointer (&call->arguments, json_object_unref);
   g_clear_pointer (&call->schema, json_node_unref);
+  g_clear_pointer (&call->errors, json_array_unref);
   g_free (call->elicitation_id);
   g_free (call->key);
   g_free (call);
@@ -415,6 +416,60 @@ start_flood (Call *call)
     }
 }
 
+/* Counts @error among the distinct errors the call was answered with. */
+static void
+count_error (Call     *call,
+             JsonNode *error)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (error) ? json_node_get_object (error) : NULL;
+  JsonNode *code = object != NULL ? json_object_get_member (object, "code") : NULL;
+  JsonNode *message = object != NULL ? json_object_get_member (object, "message") : NULL;
+  gint64 number = code != NULL && JSON_NODE_HOLDS_VALUE (code) ? json_node_get_int (code) : 0;
+  const char *text = message != NULL && JSON_NODE_HOLDS_VALUE (message) &&
+                     json_node_get_value_type (message) == G_TYPE_STRING
+                     ? json_node_get_string (message) : "";
+  JsonObject *entry;
+
+  if (call->errors == NULL)
+    call->errors = json_array_new ();
+
+  for (guint i = 0; i < json_array_get_length (call->errors); i++)
+    {
+      entry = json_array_get_object_element (call->errors, i);
+      if (json_object_get_int_member (entry, "code") == number &&
+          g_str_equal (json_object_get_string_member (entry, "message"), text))
+        {
+          json_object_set_int_member (entry, "count", json_object_get_int_member (entry, "count") + 1);
+          return;
+        }
+    }
+
+  entry = json_object_new ();
+  json_object_set_int_member (entry, "code", number);
+  json_object_set_string_member (entry, "message", text);
+  json_object_set_int_member (entry, "count", 1);
+  json_array_add_object_element (call->errors, entry);
+}
+
+/* One line per distinct error, after the tally. */
+static void
+describe_errors (Call       *call,
+                 GString    *text,
+                 JsonObject *structured)
+{
+  for (guint i = 0; call->errors != NULL && i < json_array_get_length (call->errors); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (call->errors, i);
+
+      g_string_append_printf (text, "\nerror %" G_GINT64_FORMAT " “%s”: %" G_GINT64_FORMAT,
+                              json_object_get_int_member (entry, "code"),
+                              json_object_get_string_member (entry, "message"),
+                              json_object_get_int_member (entry, "count"));
+    }
+  if (call->errors != NULL)
+    json_object_set_array_member (structured, "errors", json_array_ref (call->errors));
+}
+
 static void
 answered_flood (Call     *call,
                 Pending  *pending,
@@ -429,7 +484,10 @@ answered_flood (Call     *call,
   JsonObject *structured;
 
   if (error != NULL)
-    call->tally[TALLY_ERROR]++;
+    {
+      call->tally[TALLY_ERROR]++;
+      count_error (call, error);
+    }
   else if (lossy || !parse_answer (result, call->schema, &action, &content, &problem))
     call->tally[TALLY_INVALID]++;
   else
@@ -446,6 +504,7 @@ answered_flood (Call     *call,
       g_string_append_printf (text, "%s%s: %u", i > 0 ? ", " : "", tally_names[i], call->tally[i]);
       json_object_set_int_member (structured, tally_names[i], call->tally[i]);
     }
+  describe_errors (call, text, structured);
   call_finish (call, tool_result (FALSE, text->str, structured));
 }
 

@@ -36,8 +36,9 @@
  *   request, and their answers come back together as the `inputResponses`
  *   of the retry, keyed as the server asked.
  *
- * A server may keep at most 64 requests open at once; more are answered
- * `cancel` at once, so a flood grows neither memory nor windows. When the
+ * A server may keep at most 64 requests open at once; more are refused at
+ * once with the error [const@REQUEST_REFUSED_CODE], so a flood grows
+ * neither memory nor windows. When the
  * peer closes, every open request is withdrawn with the reason.
  *
  * Since: 1.0
@@ -205,30 +206,14 @@ respond_cb (ElicitRequest *request,
 {
   Responder *responder = data;
   g_autoptr(ElicitPeer) peer = g_weak_ref_get (&responder->peer);
-  const char *refusal;
-  gint64 code;
 
   if (peer == NULL)
     return;
 
   if (result != NULL)
-    {
-      elicit_peer_reply (peer, responder->id, result);
-      return;
-    }
-
-  refusal = elicit_request_get_refusal (request, &code);
-  elicit_peer_reply_error (peer, responder->id, code, refusal);
-}
-
-static void
-reply_cancel (ElicitInputSource *self,
-              JsonNode          *id)
-{
-  g_autoptr(JsonObject) result = json_object_new ();
-
-  json_object_set_string_member (result, "action", "cancel");
-  elicit_peer_reply (self->peer, id, result);
+    elicit_peer_reply (peer, responder->id, result);
+  else
+    elicit_request_reply_refused (peer, responder->id);
 }
 
 static gboolean
@@ -249,8 +234,8 @@ elicitation_create_cb (ElicitPeer        *peer,
 
   if (g_hash_table_size (self->pending) >= MAX_OPEN_REQUESTS)
     {
-      g_debug ("too many elicitations waiting; answering cancel");
-      reply_cancel (self, id);
+      g_debug ("too many elicitations waiting; refusing");
+      elicit_request_reply_refused (peer, id);
       return TRUE;
     }
 
@@ -737,19 +722,14 @@ round_respond_cb (ElicitRequest *request,
   RoundResponder *responder = data;
   GTask *task = responder->task;
   Round *round = g_task_get_task_data (task);
-  g_autoptr(JsonObject) cancel = NULL;
 
   if (round->done)
     return;
 
-  /* Refused before the user saw it (a flood): the retry says cancel. */
-  if (result == NULL)
-    {
-      result = cancel = json_object_new ();
-      json_object_set_string_member (cancel, "action", "cancel");
-    }
-
-  json_object_set_object_member (round->responses, responder->key, json_object_ref (result));
+  /* Refused before the user saw it (a flood): a retry cannot carry an
+   * error, so the entry is left out, never answered as a person would. */
+  if (result != NULL)
+    json_object_set_object_member (round->responses, responder->key, json_object_ref (result));
 
   /* No completion notice follows in this revision: the retry tells. */
   if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL)

@@ -31,9 +31,10 @@
  * [property@PromptQueue:max-pending] of its requests at once, the one shown
  * included, and lets it send [property@PromptQueue:burst] requests in quick
  * succession and then [property@PromptQueue:rate] per second (a token
- * bucket). Every request beyond that is answered at once with JSON-RPC error
- * [const@PROMPT_QUEUE_REFUSAL_CODE], without asking the user, and
- * [signal@PromptQueue::refused] lets the application say so. Memory stays
+ * bucket). Every request beyond that is answered at once with the JSON-RPC
+ * error [const@REQUEST_REFUSED_CODE] and [const@REQUEST_REFUSED_MESSAGE],
+ * without asking the user, and [signal@PromptQueue::refused] lets the
+ * application say so, in words for the user. Memory stays
  * bounded however many requests arrive.
  *
  * A server that disconnects, or withdraws a request, takes its requests with
@@ -354,7 +355,7 @@ refuse (ElicitPromptQueue *self,
   g_autoptr(ElicitRequest) hold G_GNUC_UNUSED = g_object_ref (request);
 
   g_debug ("refusing an elicitation: %s", message);
-  elicit_request_refuse (request, ELICIT_PROMPT_QUEUE_REFUSAL_CODE, message);
+  elicit_request_refuse (request);
   g_signal_emit (self, signals[REFUSED], 0, request, message);
 }
 
@@ -914,7 +915,7 @@ elicit_prompt_queue_remove_session (ElicitPromptQueue *self,
  *
  * If its server already has [property@PromptQueue:max-pending] requests in
  * the queue, or has spent its rate limit, @request is answered at once with
- * JSON-RPC error [const@PROMPT_QUEUE_REFUSAL_CODE] and
+ * JSON-RPC error [const@REQUEST_REFUSED_CODE] and
  * [signal@PromptQueue::refused] is emitted.
  *
  * Returns: %TRUE if @request was queued (or already was), %FALSE if it was

@@ -52,12 +52,13 @@ G_BEGIN_DECLS
 /**
  * ELICIT_PROMPT_QUEUE_REFUSAL_CODE:
  *
- * The JSON-RPC error code a refused request is answered with: -32000, in
- * the range JSON-RPC leaves to implementations.
+ * The JSON-RPC error code a refused request is answered with:
+ * [const@REQUEST_REFUSED_CODE], as everywhere a request is refused without
+ * asking anyone.
  *
  * Since: 1.0
  */
-#define ELICIT_PROMPT_QUEUE_REFUSAL_CODE (-32000)
+#define ELICIT_PROMPT_QUEUE_REFUSAL_CODE ELICIT_REQUEST_REFUSED_CODE
 
 #define ELICIT_TYPE_PROMPT_QUEUE (elicit_prompt_queue_get_type ())
 

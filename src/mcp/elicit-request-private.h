@@ -7,14 +7,14 @@
 
 #pragma once
 
+#include "elicit-peer.h"
 #include "elicit-request.h"
 
 G_BEGIN_DECLS
 
 /* Sends the answer to whoever asked. @result is the ElicitResult object
  * ({"action": …, "content": …}), or NULL when the request was refused with
- * elicit_request_refuse(): then answer with elicit_request_get_refusal()'s
- * JSON-RPC error. Called at most once per request, possibly from the
+ * elicit_request_refuse(): then answer with elicit_request_reply_refused(). Called at most once per request, possibly from the
  * request's dispose: do not keep a reference to @request. */
 typedef void (*ElicitRequestResponder) (ElicitRequest *request,
                                         JsonObject    *result,
@@ -37,20 +37,18 @@ void     elicit_request_set_session   (ElicitRequest          *self,
  * Returns whether the state changed. */
 gboolean elicit_request_withdraw      (ElicitRequest          *self,
                                        const char             *reason);
-/* URL mode: the server reports the interaction complete. An ACCEPTED
- * request becomes COMPLETED. Returns whether the state changed. */
-gboolean elicit_request_complete      (ElicitRequest          *self);
 /* Whether the request still waits for something: PENDING, or an accepted
  * URL request waiting for its completion. */
 gboolean elicit_request_is_open       (ElicitRequest          *self);
-/* Answers a PENDING request with a JSON-RPC error instead of a result: it
- * was refused before it reached the user (the prompt queue's cap or rate
- * limit). The state becomes CANCELLED; the responder gets @result NULL. */
-void        elicit_request_refuse      (ElicitRequest          *self,
-                                        gint64                  code,
-                                        const char             *message);
-/* The refusal's message and JSON-RPC code, or NULL if it was not refused. */
-const char *elicit_request_get_refusal (ElicitRequest          *self,
-                                        gint64                 *code);
+/* Answers a PENDING request with the one error of a request refused
+ * before it reached the user (the prompt queue's cap or rate limit):
+ * ELICIT_REQUEST_REFUSED_CODE. The state becomes CANCELLED; the responder
+ * gets @result NULL, and replies with elicit_request_reply_refused(). */
+void     elicit_request_refuse        (ElicitRequest          *self);
+gboolean elicit_request_get_refused   (ElicitRequest          *self);
+/* Sends that error to the request @id of @peer: every responder and the
+ * input source's own cap use it, so a refusal reads the same everywhere. */
+gboolean elicit_request_reply_refused (ElicitPeer             *peer,
+                                       JsonNode               *id);
 
 G_END_DECLS

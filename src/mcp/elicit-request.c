@@ -48,8 +48,7 @@ struct _ElicitRequest
   char                   *url;
   char                   *elicitation_id;
   char                   *withdrawn_reason;
-  char                   *refusal;
-  gint64                  refusal_code;
+  gboolean                refused;
   JsonObject             *content;
   JsonObject             *params;
 
@@ -172,7 +171,6 @@ elicit_request_finalize (GObject *object)
   g_clear_pointer (&self->withdrawn_reason, g_free);
   g_clear_pointer (&self->content, json_object_unref);
   g_clear_pointer (&self->params, json_object_unref);
-  g_clear_pointer (&self->refusal, g_free);
   g_weak_ref_clear (&self->session);
 
   G_OBJECT_CLASS (elicit_request_parent_class)->finalize (object);
@@ -909,6 +907,22 @@ elicit_request_withdraw (ElicitRequest *self,
   return TRUE;
 }
 
+/**
+ * elicit_request_complete:
+ * @self: an accepted URL request
+ *
+ * Marks an accepted URL request done. The server's
+ * `notifications/elicitation/complete` does this; so does a person who says
+ * they finished in the browser (closing the dialog that waits, or its "I've
+ * Finished"): call this then, and whoever waits on the request, such as a
+ * tool call that goes again once its -32042 steps are done, goes on. It
+ * becomes [enum@RequestState.COMPLETED] and [signal@Request::completed] is
+ * emitted; nothing is sent.
+ *
+ * Returns: %TRUE if the request was an accepted URL request, now complete
+ *
+ * Since: 1.2
+ */
 gboolean
 elicit_request_complete (ElicitRequest *self)
 {
@@ -929,18 +943,14 @@ elicit_request_complete (ElicitRequest *self)
 }
 
 void
-elicit_request_refuse (ElicitRequest *self,
-                       gint64         code,
-                       const char    *message)
+elicit_request_refuse (ElicitRequest *self)
 {
   g_return_if_fail (ELICIT_IS_REQUEST (self));
-  g_return_if_fail (message != NULL);
 
   if (!check_can_answer (self, "refuse"))
     return;
 
-  self->refusal = g_strdup (message);
-  self->refusal_code = code;
+  self->refused = TRUE;
 
   g_object_ref (self);
   respond (self, ELICIT_REQUEST_STATE_CANCELLED, NULL);
@@ -948,14 +958,18 @@ elicit_request_refuse (ElicitRequest *self,
   g_object_unref (self);
 }
 
-const char *
-elicit_request_get_refusal (ElicitRequest *self,
-                            gint64        *code)
+gboolean
+elicit_request_get_refused (ElicitRequest *self)
 {
-  g_return_val_if_fail (ELICIT_IS_REQUEST (self), NULL);
+  g_return_val_if_fail (ELICIT_IS_REQUEST (self), FALSE);
 
-  if (code != NULL)
-    *code = self->refusal_code;
+  return self->refused;
+}
 
-  return self->refusal;
+gboolean
+elicit_request_reply_refused (ElicitPeer *peer,
+                              JsonNode   *id)
+{
+  return elicit_peer_reply_error (peer, id, ELICIT_REQUEST_REFUSED_CODE,
+                                  ELICIT_REQUEST_REFUSED_MESSAGE);
 }

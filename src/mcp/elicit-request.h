@@ -20,6 +20,32 @@
 G_BEGIN_DECLS
 
 /**
+ * ELICIT_REQUEST_REFUSED_CODE:
+ *
+ * The JSON-RPC error code of a request Elicit refuses without asking
+ * anyone: -31000. Everything that answers requests for Elicit (the library's
+ * sessions, input sources and prompt queues, so the app, `elicit call`,
+ * `elicit proxy` and the D-Bus prompter) answers a request it turns away
+ * unseen (a flood: too many waiting, or too many too fast) with this code
+ * and [const@REQUEST_REFUSED_MESSAGE], never with an answer a person could
+ * have given, such as `cancel`. The code lies outside the range JSON-RPC
+ * reserves (-32768 to -32000), as MCP asks of application-defined errors.
+ *
+ * Since: 1.2
+ */
+#define ELICIT_REQUEST_REFUSED_CODE (-31000)
+
+/**
+ * ELICIT_REQUEST_REFUSED_MESSAGE:
+ *
+ * The message of the error [const@REQUEST_REFUSED_CODE], in English
+ * whatever the user's language, so that a server can log and match it.
+ *
+ * Since: 1.2
+ */
+#define ELICIT_REQUEST_REFUSED_MESSAGE "Refused without asking the user: too many requests"
+
+/**
  * ElicitRequestMode:
  * @ELICIT_REQUEST_MODE_FORM: the server asks for structured data through a form
  * @ELICIT_REQUEST_MODE_URL: the server asks the user to visit a URL, out of band
@@ -95,5 +121,7 @@ ELICIT_AVAILABLE_IN_ALL
 void                elicit_request_decline            (ElicitRequest  *self);
 ELICIT_AVAILABLE_IN_ALL
 void                elicit_request_cancel             (ElicitRequest  *self);
+ELICIT_AVAILABLE_IN_ALL
+gboolean            elicit_request_complete           (ElicitRequest  *self);
 
 G_END_DECLS

@@ -12,6 +12,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-http-headers-private.h"
+#include "elicit-input-rounds.h"
+#include "elicit-request-private.h"
 #include "elicit-json-private.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
@@ -388,29 +390,32 @@ elicit_session_list_tools_finish (ElicitSession  *self,
 
 /* Multi-round-trip input (2026-07-28) ------------------------------------------ */
 
-/* A server may ask for input this many times before one call is given up. */
-#define MAX_INPUT_ROUNDS 16
+/* A call answered -32042 is sent again at most this many times. */
+#define MAX_URL_RETRIES 3
 
 typedef struct
 {
-  char                   *method;
-  JsonObject             *params;         /* the request as first sent */
-  JsonNode               *request_state;  /* echoed, never read */
-  gboolean                has_requests;
+  ElicitInputRounds      *rounds;         /* the request and its retries */
   ElicitProgressCallback  progress;
   gpointer                progress_data;
-  guint                   rounds;
   gboolean                relisted;
+  /* -32042: the error, its URL requests waiting for the user, and how
+   * often the call was sent again after them */
+  GError                 *url_error;
+  GPtrArray              *url_requests;
+  GSource                *url_cancel_source;
+  guint                   url_retries;
 } Rounds;
+
+static void stop_url_requests (Rounds *rounds);
 
 static void
 rounds_free (gpointer data)
 {
   Rounds *rounds = data;
 
-  g_free (rounds->method);
-  g_clear_pointer (&rounds->params, json_object_unref);
-  g_clear_pointer (&rounds->request_state, json_node_unref);
+  stop_url_requests (rounds);
+  g_clear_object (&rounds->rounds);
   g_free (rounds);
 }
 
@@ -418,24 +423,154 @@ static void attempt_cb (GObject      *object,
                         GAsyncResult *result,
                         gpointer      user_data);
 
-/* Sends the request again under a new id, with the answers of the last
- * round and the server's state exactly as it sent it. */
+/* Sends the latest attempt: the request as first made, or its retry. */
 static void
 send_attempt (ElicitSession *self,
-              GTask         *task,
-              JsonObject    *input_responses)
+              GTask         *task)
 {
   Rounds *rounds = g_task_get_task_data (task);
-  g_autoptr(JsonObject) params = elicit_json_object_deep_copy (rounds->params);
+  g_autoptr(JsonObject) params =
+    elicit_json_object_deep_copy (elicit_input_rounds_get_params (rounds->rounds));
 
-  if (input_responses != NULL)
-    json_object_set_object_member (params, "inputResponses", json_object_ref (input_responses));
-  if (rounds->request_state != NULL)
-    json_object_set_member (params, "requestState", json_node_copy (rounds->request_state));
+  elicit_session_start_call (self, elicit_input_rounds_get_method (rounds->rounds), params,
+                             ELICIT_PEER_CALL_PROGRESS_TOKEN, rounds->progress,
+                             rounds->progress_data, g_task_get_cancellable (task), attempt_cb,
+                             task);
+}
 
-  elicit_session_start_call (self, rounds->method, params, ELICIT_PEER_CALL_PROGRESS_TOKEN,
-                             rounds->progress, rounds->progress_data,
-                             g_task_get_cancellable (task), attempt_cb, task);
+/* URL elicitations a -32042 asks for (2025-11-25) ------------------------------ */
+
+static void url_request_state_cb (ElicitRequest *request,
+                                  GParamSpec    *pspec,
+                                  GTask         *task);
+
+static void
+stop_url_requests (Rounds *rounds)
+{
+  g_autoptr(GPtrArray) requests = g_steal_pointer (&rounds->url_requests);
+
+  for (guint i = 0; requests != NULL && i < requests->len; i++)
+    g_signal_handlers_disconnect_matched (g_ptr_array_index (requests, i), G_SIGNAL_MATCH_FUNC,
+                                          0, 0, NULL, url_request_state_cb, NULL);
+  if (rounds->url_cancel_source != NULL)
+    g_source_destroy (rounds->url_cancel_source);
+  g_clear_pointer (&rounds->url_cancel_source, g_source_unref);
+  g_clear_error (&rounds->url_error);
+}
+
+/* Once no step waits (each complete, withdrawn or refused), the call goes
+ * again, or fails with the -32042 if the user said no to one. */
+static void
+url_request_state_cb (ElicitRequest *request,
+                      GParamSpec    *pspec,
+                      GTask         *task)
+{
+  ElicitSession *self = g_task_get_source_object (task);
+  Rounds *rounds = g_task_get_task_data (task);
+  gboolean said_no = FALSE;
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      stop_url_requests (rounds);
+      g_object_unref (task);
+      return;
+    }
+
+  for (guint i = 0; i < rounds->url_requests->len; i++)
+    switch (elicit_request_get_state (g_ptr_array_index (rounds->url_requests, i)))
+      {
+      case ELICIT_REQUEST_STATE_PENDING:
+      case ELICIT_REQUEST_STATE_ACCEPTED:
+        return;
+      case ELICIT_REQUEST_STATE_DECLINED:
+      case ELICIT_REQUEST_STATE_CANCELLED:
+        said_no = TRUE;
+        break;
+      case ELICIT_REQUEST_STATE_WITHDRAWN:
+      case ELICIT_REQUEST_STATE_COMPLETED:
+      default:
+        break;
+      }
+
+  if (said_no)
+    {
+      GError *error = g_steal_pointer (&rounds->url_error);
+
+      stop_url_requests (rounds);
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+
+  stop_url_requests (rounds);
+  rounds->url_retries++;
+  send_attempt (self, task);
+}
+
+/* From the main loop, never inside g_cancellable_cancel(). */
+static gboolean
+url_cancelled_cb (GCancellable *cancellable,
+                  gpointer      data)
+{
+  GTask *task = data;
+  Rounds *rounds = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) requests = g_ptr_array_ref (rounds->url_requests);
+
+  /* The first withdrawal ends the call (url_request_state_cb). */
+  g_object_ref (task);
+  for (guint i = 0; i < requests->len; i++)
+    elicit_request_withdraw (g_ptr_array_index (requests, i), _("The call was cancelled"));
+  g_object_unref (task);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows the steps a -32042 lists, as any elicitation is shown, and waits
+ * for them; FALSE when there are none to show, or the call went again
+ * often enough. Takes @task when it returns TRUE. */
+static gboolean
+start_url_requests (ElicitSession *self,
+                    GTask         *task,
+                    GError        *error)
+{
+  Rounds *rounds = g_task_get_task_data (task);
+  GPtrArray *requests = elicit_session_error_get_elicitations (error);
+  GCancellable *cancellable = g_task_get_cancellable (task);
+
+  if (requests == NULL || requests->len == 0 || rounds->url_retries >= MAX_URL_RETRIES)
+    return FALSE;
+
+  rounds->url_error = error;
+  rounds->url_requests = g_ptr_array_ref (requests);
+  for (guint i = 0; i < requests->len; i++)
+    g_signal_connect (g_ptr_array_index (requests, i), "notify::state",
+                      G_CALLBACK (url_request_state_cb), task);
+  if (cancellable != NULL)
+    {
+      rounds->url_cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (rounds->url_cancel_source, G_SOURCE_FUNC (url_cancelled_cb), task,
+                             NULL);
+      g_source_set_static_name (rounds->url_cancel_source, "[elicit] URL steps cancelled");
+      g_source_attach (rounds->url_cancel_source, g_main_context_get_thread_default ());
+    }
+
+  /* A handler may answer one at once (a refusal, no display): held, and
+   * the rest left unshown once the call has ended. */
+  {
+    g_autoptr(GTask) hold = g_object_ref (task);
+    g_autoptr(GPtrArray) shown = g_ptr_array_ref (requests);
+
+    for (guint i = 0; i < shown->len && rounds->url_requests != NULL; i++)
+      {
+        g_autoptr(ElicitRequest) request = g_object_ref (g_ptr_array_index (shown, i));
+
+        if (elicit_request_get_state (request) == ELICIT_REQUEST_STATE_PENDING)
+          g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_ELICITATION], 0,
+                         request);
+      }
+  }
+
+  return TRUE;
 }
 
 static void
@@ -445,60 +580,17 @@ answered_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   ElicitSession *self = g_task_get_source_object (task);
-  Rounds *rounds = g_task_get_task_data (task);
-  g_autoptr(JsonObject) responses = NULL;
+  g_autoptr(JsonObject) params = NULL;
   GError *error = NULL;
 
-  responses = elicit_input_source_answer_finish (ELICIT_INPUT_SOURCE (object), result, &error);
-  if (responses == NULL)
+  params = elicit_input_rounds_answer_finish (ELICIT_INPUT_ROUNDS (object), result, &error);
+  if (params == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
 
-  send_attempt (self, g_steal_pointer (&task), rounds->has_requests ? responses : NULL);
-}
-
-/* An InputRequiredResult: ask the user, then try again. Returns FALSE with
- * @error when the result is malformed or the rounds never end. */
-static gboolean
-start_round (ElicitSession  *self,
-             GTask          *task,
-             JsonObject     *result,
-             GError        **error)
-{
-  Rounds *rounds = g_task_get_task_data (task);
-  JsonNode *requests = json_object_get_member (result, "inputRequests");
-  JsonNode *state = json_object_get_member (result, "requestState");
-
-  if (++rounds->rounds > MAX_INPUT_ROUNDS)
-    {
-      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                   _("The server asked for more input %u times without finishing “%s”"),
-                   MAX_INPUT_ROUNDS, rounds->method);
-      return FALSE;
-    }
-
-  if ((requests != NULL && !JSON_NODE_HOLDS_OBJECT (requests)) ||
-      (state != NULL && (!JSON_NODE_HOLDS_VALUE (state) ||
-                         json_node_get_value_type (state) != G_TYPE_STRING)) ||
-      (requests == NULL && state == NULL))
-    {
-      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                   _("The server asked for input for “%s” in a malformed result"), rounds->method);
-      return FALSE;
-    }
-
-  g_clear_pointer (&rounds->request_state, json_node_unref);
-  rounds->request_state = state != NULL ? json_node_copy (state) : NULL;
-  rounds->has_requests = requests != NULL;
-
-  elicit_input_source_answer_async (self->input,
-                                    requests != NULL ? json_node_get_object (requests) : NULL,
-                                    g_task_get_cancellable (task), answered_cb,
-                                    g_object_ref (task));
-
-  return TRUE;
+  send_attempt (self, g_steal_pointer (&task));
 }
 
 static void relist_tools (ElicitSession *self,
@@ -514,6 +606,8 @@ attempt_cb (GObject      *object,
   Rounds *rounds = g_task_get_task_data (task);
   g_autoptr(JsonNode) node = NULL;
   GError *error = NULL;
+  const char *method = elicit_input_rounds_get_method (rounds->rounds);
+  GCancellable *cancellable = g_task_get_cancellable (task);
   JsonObject *answer;
   const char *type;
 
@@ -529,6 +623,14 @@ attempt_cb (GObject      *object,
           relist_tools (self, g_steal_pointer (&task));
           return;
         }
+      /* URL steps first: shown, then the call goes again. */
+      if (g_error_matches (error, ELICIT_SESSION_ERROR,
+                           ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED) &&
+          start_url_requests (self, task, error))
+        {
+          g_steal_pointer (&task);
+          return;
+        }
       g_task_return_error (task, error);
       return;
     }
@@ -537,7 +639,7 @@ attempt_cb (GObject      *object,
   if (answer == NULL)
     {
       g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
-                               _("The server sent a malformed result for “%s”"), rounds->method);
+                               _("The server sent a malformed result for “%s”"), method);
       return;
     }
 
@@ -545,18 +647,19 @@ attempt_cb (GObject      *object,
   type = elicit_session_get_string_member (answer, "resultType");
   if (type == NULL || g_str_equal (type, "complete"))
     g_task_return_pointer (task, json_object_ref (answer), (GDestroyNotify) json_object_unref);
-  else if (g_str_equal (type, "task") && g_str_equal (rounds->method, "tools/call"))
+  else if (g_str_equal (type, "task") && g_str_equal (method, "tools/call"))
     elicit_session_follow_task (self, answer, g_steal_pointer (&task));
-  else if (!g_str_equal (type, "input_required"))
+  else if (elicit_input_rounds_is_input_required (answer))
+    elicit_input_rounds_answer_async (rounds->rounds, answer, cancellable, answered_cb,
+                                      g_steal_pointer (&task));
+  else
     {
       g_autofree char *shown = elicit_text_sanitize_line (type, 40);
 
       g_task_return_new_error (task, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_RESPONSE,
                                _("The server answered “%s” with a result of unknown type “%s”"),
-                               rounds->method, shown);
+                               method, shown);
     }
-  else if (!start_round (self, task, answer, &error))
-    g_task_return_error (task, error);
 }
 
 /* Calls the tool unless its definition was rejected. */
@@ -565,7 +668,8 @@ begin_tool_call (ElicitSession *self,
                  GTask         *task)
 {
   Rounds *rounds = g_task_get_task_data (task);
-  const char *name = elicit_session_get_string_member (rounds->params, "name");
+  JsonObject *params = elicit_input_rounds_get_params (rounds->rounds);
+  const char *name = elicit_session_get_string_member (params, "name");
   const char *reason = g_hash_table_lookup (self->invalid_tools, name);
 
   if (reason != NULL)
@@ -580,10 +684,10 @@ begin_tool_call (ElicitSession *self,
     }
 
   if (elicit_session_tool_runs_as_task (self, name))
-    elicit_session_call_tool_as_task (self, rounds->params, rounds->progress, rounds->progress_data,
+    elicit_session_call_tool_as_task (self, params, rounds->progress, rounds->progress_data,
                                       task);
   else
-    send_attempt (self, task, NULL);
+    send_attempt (self, task);
 }
 
 static void
@@ -634,11 +738,17 @@ relist_tools (ElicitSession *self,
  * elicitations become requests like any other, and once the user answered
  * them all the call is sent again, under a new id, with the answers and the
  * server's `requestState` exactly as it was sent, for as many rounds as the
- * server needs, up to 16.
+ * server needs, up to 16 ([class@InputRounds] does this, for `elicit proxy`
+ * too).
  *
- * The call fails with [error@SessionError.URL_ELICITATION_REQUIRED] when
- * the server needs the user to complete URL elicitations first; get them
- * with [func@SessionError.get_elicitations], then offer to retry.
+ * A 2025-11-25 server may answer -32042 instead: the user must first
+ * complete the URL elicitations the error lists. They arrive through
+ * [signal@Session::elicitation] like any other, and once none is left
+ * waiting (each completed by the server's notice, or by the person's word
+ * through [method@Request.complete]) the call is sent again, three times at
+ * most. If the user declines or cancels one, the call fails with
+ * [error@SessionError.URL_ELICITATION_REQUIRED], whose
+ * [func@SessionError.get_elicitations] lists them.
  *
  * Since: 1.0
  */
@@ -672,8 +782,7 @@ elicit_session_call_tool_async (ElicitSession          *self,
     json_object_set_object_member (params, "arguments", json_object_ref (arguments));
 
   rounds = g_new0 (Rounds, 1);
-  rounds->method = g_strdup ("tools/call");
-  rounds->params = g_steal_pointer (&params);
+  rounds->rounds = elicit_input_rounds_new (self->input, "tools/call", params);
   rounds->progress = progress_callback;
   rounds->progress_data = progress_data;
   g_task_set_task_data (task, rounds, rounds_free);

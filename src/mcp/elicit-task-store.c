@@ -104,10 +104,21 @@ static void
 reply_result (ClientTask *task,
               JsonNode   *id)
 {
-  g_autoptr(JsonObject) result = json_object_new ();
-  g_autoptr(GList) members = json_object_get_members (task->result);
-  JsonObject *meta = json_object_new ();
-  JsonObject *related = json_object_new ();
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GList) members = NULL;
+  JsonObject *meta;
+  JsonObject *related;
+
+  if (task->result == NULL)
+    {
+      elicit_request_reply_refused (task->store->peer, id);
+      return;
+    }
+
+  result = json_object_new ();
+  members = json_object_get_members (task->result);
+  meta = json_object_new ();
+  related = json_object_new ();
 
   for (GList *l = members; l != NULL; l = l->next)
     json_object_set_member (result, l->data,
@@ -126,7 +137,7 @@ finish_task (ClientTask *task,
 {
   set_status (task, status);
   g_clear_pointer (&task->result, json_object_unref);
-  task->result = json_object_ref (result);
+  task->result = result != NULL ? json_object_ref (result) : NULL;
 
   for (guint i = 0; i < task->waiting->len; i++)
     reply_result (task, g_ptr_array_index (task->waiting, i));
@@ -139,15 +150,12 @@ respond_cb (ElicitRequest *request,
             gpointer       data)
 {
   ClientTask *task = data;
-  g_autoptr(JsonObject) cancel = NULL;
 
+  /* Refused unseen (a flood): the task fails, and its result is the error. */
   if (result == NULL)
-    {
-      result = cancel = json_object_new ();
-      json_object_set_string_member (cancel, "action", "cancel");
-    }
-
-  finish_task (task, "completed", result);
+    finish_task (task, "failed", NULL);
+  else
+    finish_task (task, "completed", result);
 }
 
 static void
@@ -213,7 +221,7 @@ tasks_result_cb (ElicitPeer      *peer,
     return FALSE;
 
   /* Held until the user answered, as the specification asks. */
-  if (task->result != NULL)
+  if (is_terminal (task))
     reply_result (task, id);
   else if (task->waiting->len < MAX_TASKS)
     g_ptr_array_add (task->waiting, json_node_copy (id));

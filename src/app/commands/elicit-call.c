@@ -38,8 +38,6 @@
 
 /* How many lines of the server's stderr are kept to explain a failure. */
 #define STDERR_TAIL_LINES 20
-/* How often a call answered -32042 is retried after the user's sign-ins. */
-#define MAX_URL_RETRIES 3
 
 typedef struct
 {
@@ -71,9 +69,8 @@ typedef struct
   char            *tool;
   JsonObject      *arguments;
   GQueue           stderr_tail;
-  GPtrArray       *url_requests;
+  GPtrArray       *url_requests;   /* URL elicitations shown, which the user may say are done */
   GPtrArray       *open_requests;  /* elicitations not yet answered, oldest first */
-  guint            n_url_retries;
   int              status;
   gboolean         verbose;
   gboolean         finishing;
@@ -480,6 +477,9 @@ elicitation_cb (ElicitSession *session,
                 ElicitRequest *request,
                 Call          *call)
 {
+  if (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL)
+    g_ptr_array_add (call->url_requests, g_object_ref (request));
+
   if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
     return;
 
@@ -615,113 +615,19 @@ print_result (Call       *call,
     finish (call, ELICIT_CALL_STATUS_OK);
 }
 
-/* URL elicitations a -32042 error asks for ------------------------------------ */
+/* URL elicitations ------------------------------------------------------------ */
 
-static void check_url_requests (Call *call);
-
-static void
-url_state_cb (ElicitRequest *request,
-              GParamSpec    *pspec,
-              Call          *call)
-{
-  check_url_requests (call);
-}
-
+/* Every window closed: a step still waiting in the browser is done by the
+ * user's word, and a tool call that waits on it (-32042) goes again. */
 static void
 all_closed_cb (ElicitPrompter *prompter,
                Call           *call)
 {
-  check_url_requests (call);
-}
-
-static void
-stop_url_requests (Call *call)
-{
   g_autoptr(GPtrArray) requests = g_steal_pointer (&call->url_requests);
 
-  for (guint i = 0; requests != NULL && i < requests->len; i++)
-    g_signal_handlers_disconnect_by_func (g_ptr_array_index (requests, i), url_state_cb, call);
-  g_signal_handlers_disconnect_by_func (call->prompter, all_closed_cb, call);
-}
-
-/* Retries once every sign-in is complete, or answered and its window
- * closed (the user says they are done); stops if one was refused. */
-static void
-check_url_requests (Call *call)
-{
-  gboolean said_no = FALSE;
-  gboolean all_complete = TRUE;
-
-  for (guint i = 0; call->url_requests != NULL && i < call->url_requests->len; i++)
-    {
-      switch (elicit_request_get_state (g_ptr_array_index (call->url_requests, i)))
-        {
-        case ELICIT_REQUEST_STATE_PENDING:
-          return;
-
-        case ELICIT_REQUEST_STATE_ACCEPTED:
-          all_complete = FALSE;
-          break;
-
-        case ELICIT_REQUEST_STATE_DECLINED:
-        case ELICIT_REQUEST_STATE_CANCELLED:
-          said_no = TRUE;
-          break;
-
-        case ELICIT_REQUEST_STATE_WITHDRAWN:
-        case ELICIT_REQUEST_STATE_COMPLETED:
-        default:
-          break;
-        }
-    }
-
-  if (call->url_requests == NULL || (!all_complete && elicit_prompter_get_n_open (call->prompter) > 0))
-    return;
-
-  stop_url_requests (call);
-
-  if (said_no)
-    {
-      g_printerr (_("elicit: a request from “%s” was declined or cancelled\n"), call->label);
-      finish (call, ELICIT_CALL_STATUS_SAID_NO);
-      return;
-    }
-
-  call->n_url_retries++;
-  start_call (call);
-}
-
-static void
-start_url_requests (Call         *call,
-                    const GError *error)
-{
-  GPtrArray *requests = elicit_session_error_get_elicitations (error);
-  ElicitPromptQueue *queue = elicit_prompter_get_queue (call->prompter);
-
-  if (requests == NULL || requests->len == 0 || call->n_url_retries >= MAX_URL_RETRIES)
-    {
-      g_printerr (_("elicit: the call to “%s” failed: %s\n"), call->tool, error->message);
-      finish (call, ELICIT_CALL_STATUS_TOOL_FAILED);
-      return;
-    }
-
-  g_printerr (g_dngettext (GETTEXT_PACKAGE,
-                           "elicit: “%s” asks you to complete %u step in your browser first\n",
-                           "elicit: “%s” asks you to complete %u steps in your browser first\n",
-                           requests->len),
-              call->label, requests->len);
-
-  call->url_requests = g_ptr_array_ref (requests);
-  g_signal_connect (call->prompter, "all-closed", G_CALLBACK (all_closed_cb), call);
+  call->url_requests = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < requests->len; i++)
-    {
-      ElicitRequest *request = g_ptr_array_index (requests, i);
-
-      g_signal_connect (request, "notify::state", G_CALLBACK (url_state_cb), call);
-      elicit_prompt_queue_push (queue, request);
-    }
-
-  check_url_requests (call);
+    elicit_request_complete (g_ptr_array_index (requests, i));
 }
 
 /* The calls -------------------------------------------------------------------- */
@@ -740,8 +646,12 @@ call_tool_cb (GObject      *object,
     print_result (call, tool_result);
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     finish (call, ELICIT_CALL_STATUS_INTERRUPTED);
-  else if (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED))
-    start_url_requests (call, error);
+  else if (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED) &&
+           elicit_prompter_get_n_said_no (call->prompter) > 0)
+    {
+      g_printerr (_("elicit: a request from “%s” was declined or cancelled\n"), call->label);
+      finish (call, ELICIT_CALL_STATUS_SAID_NO);
+    }
   else if (is_server_failure (error))
     fail_server (call, error);
   else
@@ -829,7 +739,8 @@ static void
 call_clear (Call *call)
 {
   if (call->prompter != NULL)
-    stop_url_requests (call);
+    g_signal_handlers_disconnect_by_func (call->prompter, all_closed_cb, call);
+  g_clear_pointer (&call->url_requests, g_ptr_array_unref);
   if (call->open_requests != NULL)
     {
       for (guint i = 0; i < call->open_requests->len; i++)
@@ -897,7 +808,9 @@ run (Call    *call,
     g_signal_connect_object (options->authorizer, "sign-in", G_CALLBACK (elicit_prompter_sign_in),
                              call->prompter, G_CONNECT_SWAPPED);
   call->open_requests = g_ptr_array_new_with_free_func (g_object_unref);
+  call->url_requests = g_ptr_array_new_with_free_func (g_object_unref);
   g_signal_connect_after (call->session, "elicitation", G_CALLBACK (elicitation_cb), call);
+  g_signal_connect (call->prompter, "all-closed", G_CALLBACK (all_closed_cb), call);
 
   sigint_source = g_unix_signal_add (SIGINT, interrupted_cb, call);
   sigterm_source = g_unix_signal_add (SIGTERM, interrupted_cb, call);

@@ -57,9 +57,6 @@
 #include "elicit-header-options.h"
 #include "elicit-proxy.h"
 
-/* A server may ask for input this many times before the proxy gives up. */
-#define MAX_INPUT_ROUNDS 16
-
 typedef struct
 {
   GMainLoop         *loop;
@@ -227,15 +224,13 @@ note_initialize_result (Proxy    *proxy,
  * Proxy.bridged (by the client's id) and by a round of dialogs under way. */
 typedef struct
 {
-  grefcount     ref_count;
-  Proxy        *proxy;
-  JsonNode     *client_id;
-  JsonNode     *attempt_id;  /* the request in flight; NULL while asking the user */
-  char         *method;
-  JsonObject   *params;      /* as forwarded, the proxy's capability included */
-  JsonNode     *request_state;
-  GCancellable *cancellable;
-  guint         rounds;
+  grefcount          ref_count;
+  Proxy             *proxy;
+  JsonNode          *client_id;
+  JsonNode          *attempt_id;  /* the request in flight; NULL while asking the user */
+  /* the request as forwarded (the proxy's capability included), and its retries */
+  ElicitInputRounds *rounds;
+  GCancellable      *cancellable;
 } Bridged;
 
 static Bridged *
@@ -256,9 +251,7 @@ bridged_unref (gpointer data)
   g_clear_object (&bridged->cancellable);
   g_clear_pointer (&bridged->client_id, json_node_unref);
   g_clear_pointer (&bridged->attempt_id, json_node_unref);
-  g_clear_pointer (&bridged->request_state, json_node_unref);
-  g_clear_pointer (&bridged->params, json_object_unref);
-  g_free (bridged->method);
+  g_clear_object (&bridged->rounds);
   g_free (bridged);
 }
 
@@ -319,8 +312,7 @@ bridge_request (Proxy      *proxy,
   bridged->proxy = proxy;
   bridged->client_id = json_node_copy (id);
   bridged->attempt_id = json_node_copy (id);
-  bridged->method = g_strdup (method);
-  bridged->params = elicit_json_object_deep_copy (params);
+  bridged->rounds = elicit_input_rounds_new (proxy->input, method, params);
   bridged->cancellable = g_cancellable_new ();
   g_hash_table_replace (proxy->bridged, json_node_copy (id), bridged);
 }
@@ -333,10 +325,8 @@ is_answerable (JsonObject *result)
   JsonObject *requests = object_member (result, "inputRequests");
   g_autoptr(GList) keys = NULL;
 
-  if (g_strcmp0 (string_member (result, "resultType"), "input_required") != 0)
+  if (!elicit_input_rounds_is_input_required (result))
     return FALSE;
-  if (requests == NULL)
-    return json_object_has_member (result, "requestState");
 
   keys = json_object_get_members (requests);
   for (GList *l = keys; l != NULL; l = l->next)
@@ -359,25 +349,20 @@ bridge_fail (Bridged    *bridged,
   g_hash_table_remove (proxy->bridged, bridged->client_id);
 }
 
+/* The retry is a new request: an id of the proxy's own, never the client's. */
 static void
 bridge_retry (Bridged    *bridged,
-              JsonObject *responses)
+              JsonObject *params)
 {
   Proxy *proxy = bridged->proxy;
+  const char *method = elicit_input_rounds_get_method (bridged->rounds);
   g_autoptr(JsonNode) node = NULL;
-  g_autoptr(JsonObject) params = elicit_json_object_deep_copy (bridged->params);
   g_autofree char *attempt_id = NULL;
 
-  if (json_object_get_size (responses) > 0)
-    json_object_set_object_member (params, "inputResponses", json_object_ref (responses));
-  if (bridged->request_state != NULL)
-    json_object_set_member (params, "requestState", json_node_copy (bridged->request_state));
-
-  /* A retry is a new request: an id of the proxy's own, never the client's. */
   attempt_id = g_strdup_printf ("elicit-proxy-%u", ++proxy->next_retry);
   bridged->attempt_id = json_node_init_string (json_node_alloc (), attempt_id);
-  node = elicit_peer_build_request (bridged->attempt_id, bridged->method, params);
-  log_passed (proxy, proxy->server_peer, bridged->method);
+  node = elicit_peer_build_request (bridged->attempt_id, method, params);
+  log_passed (proxy, proxy->server_peer, method);
   elicit_peer_forward (proxy->server_peer, node);
 }
 
@@ -387,18 +372,18 @@ bridge_answered_cb (GObject      *object,
                     gpointer      user_data)
 {
   Bridged *bridged = user_data;
-  g_autoptr(JsonObject) responses = NULL;
+  g_autoptr(JsonObject) params = NULL;
   g_autoptr(GError) error = NULL;
 
-  responses = elicit_input_source_answer_finish (ELICIT_INPUT_SOURCE (object), result, &error);
+  params = elicit_input_rounds_answer_finish (ELICIT_INPUT_ROUNDS (object), result, &error);
 
   /* Cancelled: the client gave up, or the proxy is going. */
   if (bridged->proxy->finishing || bridged->proxy->client_peer == NULL)
     ;
-  else if (responses == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  else if (params == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     bridge_fail (bridged, error->message);
-  else if (responses != NULL)
-    bridge_retry (bridged, responses);
+  else if (params != NULL)
+    bridge_retry (bridged, params);
 
   bridged_unref (bridged);
 }
@@ -426,26 +411,9 @@ static void
 start_gathering (Bridged    *bridged,
                  JsonObject *result)
 {
-  JsonNode *state = json_object_get_member (result, "requestState");
-
-  if (++bridged->rounds > MAX_INPUT_ROUNDS)
-    {
-      g_autofree char *text =
-        g_strdup_printf (_("The server asked for more input %u times without finishing “%s”"),
-                         MAX_INPUT_ROUNDS, bridged->method);
-
-      bridge_fail (bridged, text);
-      return;
-    }
-
   g_clear_pointer (&bridged->attempt_id, json_node_unref);
-  g_clear_pointer (&bridged->request_state, json_node_unref);
-  if (state != NULL && JSON_NODE_HOLDS_VALUE (state))
-    bridged->request_state = json_node_copy (state);
-
-  elicit_input_source_answer_async (bridged->proxy->input, object_member (result, "inputRequests"),
-                                    bridged->cancellable, bridge_answered_cb,
-                                    bridged_ref (bridged));
+  elicit_input_rounds_answer_async (bridged->rounds, result, bridged->cancellable,
+                                    bridge_answered_cb, bridged_ref (bridged));
 }
 
 /* Takes the server's answer to a bridged request: gathers its input and

@@ -348,7 +348,8 @@ notify_prompt (ElicitApplication *self,
 }
 
 /* A URL step closed while waiting ("I've Finished"): the user says they are
- * done. Whoever waits on the request (a tool to run again) hears it. */
+ * done. Whoever waits on the request (a tool call to send again after a
+ * -32042) hears it. */
 static void
 dialog_hidden_cb (GtkWidget         *dialog,
                   ElicitApplication *self)
@@ -356,13 +357,8 @@ dialog_hidden_cb (GtkWidget         *dialog,
   /* The dialog lets go of its request as it closes: the app kept it. */
   ElicitRequest *request = g_object_get_data (G_OBJECT (dialog), "elicit-request");
 
-  if (request == NULL || elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_URL ||
-      elicit_request_get_state (request) != ELICIT_REQUEST_STATE_ACCEPTED ||
-      g_object_get_data (G_OBJECT (request), "elicit-user-finished") != NULL)
-    return;
-
-  g_object_set_data (G_OBJECT (request), "elicit-user-finished", GINT_TO_POINTER (TRUE));
-  g_object_notify (G_OBJECT (request), "state");
+  if (request != NULL)
+    elicit_request_complete (request);
 }
 
 static void

@@ -42,18 +42,13 @@ typedef struct
   GCancellable *cancellable;
   char         *status;
   char         *text;
-  JsonObject   *arguments;    /* to try again after a step in the browser */
-  GPtrArray    *url_requests; /* the steps the server asked for, or NULL */
+  JsonObject   *arguments;
   ElicitServer *server;
   ElicitSession *session;     /* whose task-status is followed, while running */
   gulong        task_status_id;
-  guint         n_retries;
   gboolean      running;
   gboolean      is_error;
 } ToolRun;
-
-/* How often a call is tried again after steps in the browser, as elicit call. */
-#define MAX_URL_RETRIES 3
 
 struct _ElicitToolPane
 {
@@ -109,13 +104,11 @@ tool_run_new (ElicitToolPane *pane,
   return run;
 }
 
-static void stop_url_requests (ToolRun *run);
 static void stop_following_task (ToolRun *run);
 
 static void
 tool_run_clear (ToolRun *run)
 {
-  stop_url_requests (run);
   stop_following_task (run);
   g_weak_ref_clear (&run->pane);
   g_free (run->tool_name);
@@ -123,7 +116,6 @@ tool_run_clear (ToolRun *run)
   g_free (run->status);
   g_free (run->text);
   g_clear_pointer (&run->arguments, json_object_unref);
-  g_clear_pointer (&run->url_requests, g_ptr_array_unref);
   g_clear_object (&run->server);
 }
 
@@ -334,19 +326,6 @@ static void call_tool_cb (GObject      *object,
                           gpointer      user_data);
 static void render_run (ElicitToolPane *self);
 
-static void url_state_cb (ElicitRequest *request,
-                          GParamSpec    *pspec,
-                          ToolRun       *run);
-
-static void
-stop_url_requests (ToolRun *run)
-{
-  g_autoptr(GPtrArray) requests = g_steal_pointer (&run->url_requests);
-
-  for (guint i = 0; requests != NULL && i < requests->len; i++)
-    g_signal_handlers_disconnect_by_func (g_ptr_array_index (requests, i), url_state_cb, run);
-}
-
 /* What the status line says of a call that runs as a task; NULL for a
  * state the server should not have sent. */
 static char *
@@ -429,87 +408,6 @@ start_call (ToolRun *run)
                                  call_tool_cb, tool_run_ref (run));
 }
 
-static gboolean
-retry_idle_cb (gpointer user_data)
-{
-  start_call (user_data);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Once every step in the browser is complete, the tool runs again with the
- * same arguments, as elicit call does; a step the user refused ends it. */
-static void
-url_state_cb (ElicitRequest *request,
-              GParamSpec    *pspec,
-              ToolRun       *run)
-{
-  g_autoptr(ElicitToolPane) pane = g_weak_ref_get (&run->pane);
-  gboolean said_no = FALSE;
-
-  for (guint i = 0; i < run->url_requests->len; i++)
-    switch (elicit_request_get_state (g_ptr_array_index (run->url_requests, i)))
-      {
-      case ELICIT_REQUEST_STATE_PENDING:
-        return;
-      case ELICIT_REQUEST_STATE_ACCEPTED:
-        /* Done by the user's word ("I've Finished"), or still waiting. */
-        if (g_object_get_data (G_OBJECT (g_ptr_array_index (run->url_requests, i)),
-                               "elicit-user-finished") == NULL)
-          return;
-        break;
-      case ELICIT_REQUEST_STATE_DECLINED:
-      case ELICIT_REQUEST_STATE_CANCELLED:
-        said_no = TRUE;
-        break;
-      case ELICIT_REQUEST_STATE_WITHDRAWN:
-      case ELICIT_REQUEST_STATE_COMPLETED:
-      default:
-        break;
-      }
-
-  stop_url_requests (run);
-  if (said_no || run->server == NULL)
-    return;
-
-  run->n_retries++;
-  g_clear_pointer (&run->status, g_free);
-  run->status = g_strdup (_("Done in the browser; running the tool again…"));
-  if (pane != NULL && g_hash_table_lookup (pane->runs, run->tool_name) == run)
-    render_run (pane);
-  /* Not from inside the state change (a dialog may be going away). */
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, retry_idle_cb, tool_run_ref (run),
-                   (GDestroyNotify) tool_run_unref);
-}
-
-static void
-present_url_elicitations (ElicitToolPane *self,
-                          ToolRun        *run,
-                          const GError   *error)
-{
-  GPtrArray *elicitations = elicit_session_error_get_elicitations (error);
-  ElicitPromptQueue *queue;
-
-  if (elicitations == NULL || self->server == NULL)
-    return;
-
-  if (run->n_retries < MAX_URL_RETRIES && run->url_requests == NULL)
-    {
-      run->url_requests = g_ptr_array_new_with_free_func (g_object_unref);
-      for (guint i = 0; i < elicitations->len; i++)
-        {
-          ElicitRequest *request = g_ptr_array_index (elicitations, i);
-
-          g_ptr_array_add (run->url_requests, g_object_ref (request));
-          g_signal_connect (request, "notify::state", G_CALLBACK (url_state_cb), run);
-        }
-    }
-
-  queue = elicit_server_get_queue (self->server);
-  for (guint i = 0; i < elicitations->len; i++)
-    elicit_prompt_queue_push (queue, g_ptr_array_index (elicitations, i));
-}
-
 static void
 finish_with_error (ToolRun        *run,
                    ElicitToolPane *pane,
@@ -521,15 +419,9 @@ finish_with_error (ToolRun        *run,
       return;
     }
 
-  if (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_URL_ELICITATION_REQUIRED))
-    {
-      run->status = g_strdup (_("The server asks you to complete a step in your browser first; "
-                                "the tool runs again when you are done"));
-      if (pane != NULL)
-        present_url_elicitations (pane, run, error);
-    }
-  else
-    run->status = g_strdup (_("The call failed"));
+  /* A -32042 ends here only when a step in the browser was refused: the
+   * session showed the steps and ran the tool again until then. */
+  run->status = g_strdup (_("The call failed"));
 
   run->text = elicit_text_sanitize_block (error->message, RESULT_TEXT_MAX);
   run->is_error = TRUE;
