@@ -85,7 +85,7 @@ new_match_context (void)
   return context;
 }
 
-/**
+/*
  * elicit_pattern_new:
  * @ecma_pattern: a JSON Schema `pattern`
  * @error: where the reason the pattern does not compile goes
@@ -144,7 +144,7 @@ elicit_pattern_unref (ElicitPattern *self)
   g_free (self);
 }
 
-/**
+/*
  * elicit_pattern_match:
  * @self: a pattern
  * @text: valid UTF-8
