@@ -18,7 +18,8 @@
  * test — answers the dialog like a person would. With --request it shows
  * the dialog for one elicitation/create PARAMS-JSON without a server (URL
  * requests with warnings, which the demo server does not send) and prints
- * "STATE <n>", the request's ElicitRequestState, once the dialog closed.
+ * "STATE <n>", the request's ElicitRequestState, once the dialog closed,
+ * then "CONTENT <json>" when it was accepted with a form's content.
  */
 
 #include "config.h"
@@ -149,6 +150,14 @@ show_request (const char *params_json)
     g_main_context_iteration (NULL, TRUE);
 
   g_print ("STATE %d\n", elicit_request_get_state (request));
+  if (elicit_request_get_content (request) != NULL)
+    {
+      g_autoptr(JsonNode) content = json_node_init_object (json_node_alloc (),
+                                                           elicit_request_get_content (request));
+      g_autofree char *text = json_to_string (content, FALSE);
+
+      g_print ("CONTENT %s\n", text);
+    }
 
   return 0;
 }

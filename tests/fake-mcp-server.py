@@ -33,7 +33,8 @@
 #   test/exit         (a notification) exits at once with params.status
 #   notifications/cancelled  writes "fake: the client cancelled request <id>" to stderr
 #
-# Options: --crash-on-start writes "fake: crashing on start" to stderr and exits 7.
+# Options: --crash-on-start writes "fake: crashing on start" to stderr and exits 7;
+# --list-fail lists "fail" too, for a client that only calls what is listed.
 # With FAKE_MCP_RECEIVED set in its environment, it also appends every line it receives
 # to that file, for a client that cannot ask test/received.
 
@@ -50,6 +51,9 @@ TOOLS = [
     {'name': 'echo', 'description': 'Says back its arguments', 'inputSchema': {'type': 'object'}},
     {'name': 'elicit', 'description': 'Asks the user', 'inputSchema': {'type': 'object'}},
 ]
+if '--list-fail' in sys.argv:
+    TOOLS.append({'name': 'fail', 'title': 'Fail', 'description': 'Answers with an error result',
+                  'inputSchema': {'type': 'object'}})
 
 received = []
 waiting = {}

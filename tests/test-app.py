@@ -262,9 +262,18 @@ def wait_result(window, prefix):
 
 
 def ready_label(servers):
-    """The status of a ready server: "Ready · MCP <the revision it speaks>"."""
+    """The status of a ready server: "Ready" (the revision is in its details)."""
     return next((acc for acc in walk(servers) if acc.getRoleName() == 'label' and
-                 (acc.name or '').startswith('Ready · MCP ')), None)
+                 ((acc.name or '') == 'Ready' or (acc.name or '').startswith('Ready, '))), None)
+
+
+def open_details(window):
+    """Opens every server page's Details, where what is not for every day is."""
+    expanders = wait_for('the Details', lambda: [
+        acc for acc in walk(window) if acc.name == 'Details' and
+        acc.getRoleName() in ('toggle button', 'push button', 'expander', 'button')] or None)
+    for expander in expanders:
+        do_action(expander)
 
 
 def wait_ready(window, server):
@@ -274,13 +283,13 @@ def wait_ready(window, server):
 
 def answer_registration(dialog, username='Username', email='Email Address', age='Age',
                         country='Country', germany='Germany'):
-    accept = find(dialog, 'push button', 'Accept')
-    check(accept is not None, 'no Accept button')
+    accept = find(dialog, 'push button', 'Send')
+    check(accept is not None, 'no Send button')
     set_text(dialog, 'text', username, 'ada_l')
     set_text(dialog, 'text', email, 'ada@example.com')
     set_number(dialog, age, 36)
     pick_option(dialog, country, germany)
-    do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+    do_action(wait_sensitive(dialog, 'push button', 'Send'))
 
 
 @test
@@ -289,6 +298,8 @@ def a_tool_run_from_the_window_shows_the_answer_it_got():
     try:
         window = app.window()
         wait_ready(window, 'demo')
+        open_details(window)
+        wait_label(window, 'Speaks MCP 2026-07-28')
         check(find(window, 'label', 'Calls itself “Elicit Demo Server”, version 0.1.0') is not None,
               'the server\'s own name is not shown as its claim')
         screenshot('ready')
@@ -306,7 +317,7 @@ def a_tool_run_from_the_window_shows_the_answer_it_got():
         set_number(dialog, 'Age', 36)
         pick_option(dialog, 'Country', 'Germany')
         toggle(dialog, 'check box', 'Subscribe to Newsletter')
-        accept = wait_sensitive(dialog, 'push button', 'Accept')
+        accept = wait_sensitive(dialog, 'push button', 'Send')
         screenshot('dialog')
         do_action(accept)
 
@@ -314,8 +325,12 @@ def a_tool_run_from_the_window_shows_the_answer_it_got():
         expected = ('accept: {"username":"ada_l","email":"ada@example.com","age":36,'
                     '"country":"de","newsletter":true}')
         check_equal(text.split('\n')[0], expected, 'the result shown')
-        check('Structured content:\n{\n\t"action" : "accept",\n\t"content" : {\n\t\t"username"' in text,
-              'the structured content is not shown:\n' + text)
+        # The structured content: names and values, not JSON.
+        check(find(window, 'label', 'action') is not None and
+              find(window, 'label', 'accept') is not None and
+              find(window, 'label', '{"username":"ada_l","email":"ada@example.com","age":36,'
+                                    '"country":"de","newsletter":true}') is not None,
+              'the structured content is not shown as names and values')
         check(find(window, 'label', 'Done') is not None, 'the result is not marked done')
         screenshot('result')
     finally:
@@ -337,7 +352,7 @@ def the_log_shows_the_traffic_when_its_tab_is_open():
         log = wait_for('the server log', lambda: next(
             (acc for acc in walk(window) if acc.name == 'Server log'), None))
         servers = list_box(window, 'Servers')
-        check_equal(ready_label(servers).name, 'Ready · MCP 2026-07-28', 'the revision shown')
+        check_equal(ready_label(servers).name, 'Ready', 'the state shown')
         # The demo server speaks 2026-07-28: the session opens with a probe.
         wait_for('the server/discover request in the log', lambda: any(
             acc.getRoleName() == 'label' and '"method":"server/discover"' in (acc.name or '')
@@ -363,8 +378,9 @@ def a_tool_with_arguments_runs_with_what_the_form_says():
         check(find(dialog, 'label', 'Delete the draft?') is not None,
               'the dialog does not ask the question given as an argument')
         do_action(wait_sensitive(dialog, 'push button', 'Decline'))
-        check_equal(wait_result(window, 'decline'),
-                    'decline\n\nStructured content:\n{\n\t"action" : "decline"\n}', 'the result shown')
+        check_equal(wait_result(window, 'decline'), 'decline', 'the result\'s text')
+        # Its structured content: a name and a value.
+        wait_label(window, 'action')
     finally:
         app.close()
 
@@ -552,8 +568,12 @@ def a_server_that_crashes_on_start_shows_its_reason_in_the_server_list():
     try:
         window = app.window()
         servers = list_box(window, 'Servers')
-        wait_for('the reason in the server list', lambda: find(servers, 'label', CRASH_REASON))
+        wait_for('the reason in the server list',
+                 lambda: find(servers, 'label', 'The server stopped unexpectedly'))
         wait_for('“demo” to be ready', lambda: ready_label(servers))
+        # The technical line is one click away, in the server's details.
+        open_details(window)
+        wait_label(window, CRASH_REASON)
         # GTK leaves hidden widgets out of the tree.
         restart = find(servers, 'push button', 'Restart “crashy”')
         check(restart is not None, 'no restart button for the failed server')
@@ -563,7 +583,9 @@ def a_server_that_crashes_on_start_shows_its_reason_in_the_server_list():
 
         # It fails the same way again, and says so again.
         do_action(restart)
-        wait_for('the reason in the server list', lambda: find(servers, 'label', CRASH_REASON))
+        wait_for('the reason in the server list',
+                 lambda: find(servers, 'label', 'The server stopped unexpectedly'))
+        wait_label(window, CRASH_REASON)
     finally:
         app.close()
 
@@ -742,11 +764,11 @@ def a_server_that_goes_away_takes_its_prompts_with_it_visibly():
         servers = list_box(window, 'Servers')
         wait_for('the reason in the server list', lambda: next(
             (acc for acc in walk(servers) if acc.getRoleName() == 'label'
-             and acc.name.startswith('server was killed by signal 9')), None))
-        # A toast, until dismissed.
-        wait_for('the notice of the withdrawn prompts', lambda: next(
+             and acc.name == 'The server stopped (it was ended by a signal)'), None))
+        # A toast, until dismissed; the server withdrew nothing: it died.
+        wait_for('the notice of the closed prompts', lambda: next(
             (acc for acc in walk(window) if acc.getRoleName() == 'label'
-             and acc.name.startswith('“demo” withdrew 3 prompts: ')), None))
+             and acc.name.startswith('3 prompts from “demo” were closed: ')), None))
         wait_for('no prompt to wait', lambda: find_named(window, 'Prompts') is not None)
         wait_for('the dialog to close by itself', lambda: not app.dialogs('demo'))
         check_equal(wait_result(window, 'server was killed'), 'server was killed by signal 9',
@@ -809,16 +831,31 @@ def settings_of_the_former_application_id_are_migrated_once():
 
 
 @test
-def a_broken_servers_file_is_reported_with_line_and_column():
+def a_broken_servers_file_is_reported_once_with_line_and_column_and_read_again_when_fixed():
     app = App(text='{\n  "mcpServers": {\n    "demo": {"command": "x",}\n  }\n}\n')
     try:
         window = app.window()
-        prefix = 'The servers file could not be read: %s:3:28: ' % app.config
-        wait_for('the reason in a toast', lambda: next(
+        prefix = '%s:3:28: ' % app.config
+        wait_for('the reason on the page', lambda: next(
             (acc for acc in walk(window) if acc.getRoleName() == 'label'
              and acc.name.startswith(prefix)), None))
         check(find(window, 'label', 'The Servers File Could Not Be Read') is not None,
               'the window does not say why it is empty')
+        said = [acc.name for acc in walk(window) if acc.getRoleName() == 'label'
+                and prefix in acc.name]
+        check_equal(len(said), 1, 'times the reason is shown (%r)' % said)
+        wait_sensitive(window, 'push button', 'Open File')
+        wait_sensitive(window, 'push button', 'Reload')
+        screenshot('broken-servers-file')
+
+        # Fixed in a text editor: read again without being asked.
+        with open(app.config + '.new', 'w', encoding='utf-8') as f:
+            json.dump({'mcpServers': {'demo': {'command': DEMO}}}, f)
+        os.rename(app.config + '.new', app.config)
+        wait_ready(window, 'demo')
+        check(find(window, 'label', 'The Servers File Could Not Be Read') is None or
+              not showing(find(window, 'label', 'The Servers File Could Not Be Read')),
+              'the page still says the file could not be read')
     finally:
         app.close()
 
@@ -905,7 +942,7 @@ def a_task_shows_its_state_and_asks_through_the_app():
         wait_label_starting(window, 'Waiting for your answer — Found multiple interpretations')
         screenshot('task-waiting')
         pick_option(dialog, 'Clarification', 'Monty Python comedy group')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         text = wait_result(window, '# Research Report: python (comedy)')
         check('`working` → `input_required` → `working` → `completed`' in text,
               'the task\'s path: %r' % text[:600])
@@ -941,7 +978,7 @@ def an_elicitation_the_server_runs_as_a_task_is_answered_in_the_app():
         dialog = app.dialog('Everything')
         set_text(dialog, 'text', 'Your Name', 'Ada Lovelace')
         pick_option(dialog, 'Favorite Color', 'Purple')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         text = wait_result(window, '[COMPLETED] User provided the requested information!')
         check('User inputs:\n- Name: Ada Lovelace\n- Favorite Color: Purple' in text,
               'what server-everything got through tasks/result: %r' % text[:600])

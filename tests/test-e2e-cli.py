@@ -97,7 +97,7 @@ def call_answers_the_demo_servers_form_in_a_dialog():
         set_number(dialog, 'Age', 36)
         pick_option(dialog, 'Country', 'Germany')
         toggle(dialog, 'check box', 'Subscribe to Newsletter')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
 
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
@@ -191,7 +191,7 @@ def fill_everything_form(dialog, accept=True):
     pick_option(dialog, 'Titled Single Select Enum', 'Wonder Woman')
     pick_option(dialog, 'Legacy Titled Single Select Enum', 'Dogs')
     if accept:
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
 
 
 EVERYTHING_TEXT = ['✅ User provided the requested information!',
@@ -240,7 +240,7 @@ def server_everythings_form_takes_one_tab_per_control_to_accept():
     try:
         dialog = find_dialog('Request from Everything', pid=run.process.pid)
         fill_everything_form(dialog, accept=False)
-        accept = wait_sensitive(dialog, 'push button', 'Accept')
+        accept = wait_sensitive(dialog, 'push button', 'Send')
         first = find(dialog, 'text', 'String')
         tab_to(dialog, first)
         stops = []
@@ -251,9 +251,9 @@ def server_everythings_form_takes_one_tab_per_control_to_accept():
         unnamed = unnamed_stops(stops)
         check(not unnamed, 'Tab stops a screen reader cannot name: %s' % ', '.join(unnamed))
         # From "String": the 12 other fields, of which the two multiple
-        # choices are a check box per option (5 and 3: 6 more stops), the
-        # optional Boolean's Clear, then Decline, Cancel, Accept.
-        check_equal(len(stops), 12 + 6 + 1 + 3,
+        # choices are a check box per option (5 and 3: 6 more stops), then
+        # Decline, Cancel, Accept; no Clear button after the Boolean (issue 19).
+        check_equal(len(stops), 12 + 6 + 3,
                     'Tabs from the first field to Accept (%s)' % ', '.join(map(describe, stops)))
         do_action(accept)
         run.finish()
@@ -296,7 +296,7 @@ def call_runs_a_task_that_stops_to_ask():
     try:
         dialog = find_dialog('Request from Everything', pid=run.process.pid)
         pick_option(dialog, 'Clarification', 'Monty Python comedy group')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
         report = text_items(json.loads(out))[0]
@@ -317,7 +317,7 @@ def call_answers_an_elicitation_the_server_runs_as_a_task():
         dialog = find_dialog('Request from Everything', pid=run.process.pid)
         set_text(dialog, 'text', 'Your Name', 'Ada Lovelace')
         pick_option(dialog, 'Favorite Color', 'Purple')
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
         texts = text_items(json.loads(out))

@@ -68,7 +68,7 @@ def call_and_answer(tool, answer):
         dialog = find_dialog(TITLE, pid=process.pid)
         check(find(dialog, 'label', 'Which codename?') is not None, 'the dialog does not show the question')
         set_text(dialog, 'text', 'Codename', answer)
-        do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+        do_action(wait_sensitive(dialog, 'push button', 'Send'))
         wait_for('the dialog to close', lambda: gone(dialog))
         try:
             out, err = process.communicate(timeout=TIMEOUT * 4)

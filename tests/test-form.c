@@ -92,7 +92,9 @@ shown_error (ElicitForm *form,
 
   g_assert_true (GTK_IS_LABEL (label));
   g_assert_true (gtk_widget_has_css_class (label, "error"));
-  if (!gtk_widget_get_visible (label))
+  /* Kept in place, empty, until there is an error to show. */
+  g_assert_true (gtk_widget_get_visible (label));
+  if (*gtk_label_get_text (GTK_LABEL (label)) == '\0')
     return NULL;
 
   return gtk_label_get_text (GTK_LABEL (label));
@@ -151,6 +153,19 @@ find_check_now (GtkWidget  *root,
   for (guint i = 0; i < checks->len; i++)
     if (g_strcmp0 (check_label (checks->pdata[i]), label) == 0)
       return checks->pdata[i];
+
+  return NULL;
+}
+
+static GtkWidget *
+find_label_now (GtkWidget  *root,
+                const char *text)
+{
+  g_autoptr(GPtrArray) labels = find_all (root, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0)
+      return labels->pdata[i];
 
   return NULL;
 }
@@ -613,36 +628,64 @@ test_number_bounds_come_from_the_schema (void)
   g_assert_finalize_object (form);
 }
 
+/* A Clear button anywhere in the row: there must be none. */
 static GtkWidget *
 clear_button_of (GtkWidget *input)
 {
   g_autoptr(GPtrArray) buttons = find_all (editor_of (input), GTK_TYPE_BUTTON);
 
   for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_widget_get_tooltip_text (buttons->pdata[i]), "Clear") == 0)
+    if (g_strcmp0 (gtk_widget_get_tooltip_text (buttons->pdata[i]), "Clear") == 0 ||
+        g_strcmp0 (gtk_button_get_icon_name (buttons->pdata[i]), "edit-clear-symbolic") == 0)
       return buttons->pdata[i];
 
   return NULL;
 }
 
+/* Runs what @keyval does on @input's editor, as a key press in the field
+ * bubbling up would; returns whether anything handled it. */
+static gboolean
+press_key_in (GtkWidget *input,
+              guint      keyval)
+{
+  GtkWidget *editor = editor_of (input);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (editor);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, 0);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, editor,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+
+  return FALSE;
+}
+
+/* Emptying a number makes it absent; no Clear button comes and goes. */
 static void
 test_clearing_a_number_makes_it_absent_again (void)
 {
   ElicitForm *form = form_new (optional_schema);
   GtkWidget *age = field_widget (form, "age");
-  GtkWidget *clear = clear_button_of (age);
 
-  g_assert_nonnull (clear);
-  g_assert_false (gtk_widget_get_visible (clear));
+  g_assert_null (clear_button_of (age));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (age), 0);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (age), 3);
-  g_assert_true (gtk_widget_get_visible (clear));
   assert_content (form, "{\"age\":3}");
+  g_assert_null (clear_button_of (age));
 
-  g_signal_emit_by_name (clear, "clicked");
+  gtk_editable_set_text (GTK_EDITABLE (age), "");
   assert_content (form, "{}");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (age)), ==, "");
-  g_assert_false (gtk_widget_get_visible (clear));
 
   g_assert_finalize_object (form);
 }
@@ -669,16 +712,26 @@ test_optional_boolean_is_absent_until_flipped (void)
 {
   ElicitForm *form = form_new (optional_schema);
   GtkWidget *subscribe = field_widget (form, "subscribe");
-  GtkWidget *clear = clear_button_of (subscribe);
+  GtkWidget *note = find_label_now (editor_of (subscribe), "Not set");
 
   assert_content (form, "{}");
+  g_assert_nonnull (note);
+  g_assert_false (press_key_in (subscribe, GDK_KEY_Delete));
   gtk_switch_set_active (GTK_SWITCH (subscribe), TRUE);
   assert_content (form, "{\"subscribe\":true}");
   gtk_switch_set_active (GTK_SWITCH (subscribe), FALSE);
   assert_content (form, "{\"subscribe\":false}");
 
-  g_assert_nonnull (clear);
-  g_signal_emit_by_name (clear, "clicked");
+  /* No Clear button: Delete or Backspace on the switch, and the note keeps
+   * its place, empty, so nothing moves. */
+  g_assert_null (clear_button_of (subscribe));
+  g_assert_true (gtk_widget_get_visible (note));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (note)), ==, "");
+  g_assert_true (press_key_in (subscribe, GDK_KEY_Delete));
+  assert_content (form, "{}");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (note)), ==, "Not set");
+  gtk_switch_set_active (GTK_SWITCH (subscribe), TRUE);
+  g_assert_true (press_key_in (subscribe, GDK_KEY_BackSpace));
   assert_content (form, "{}");
 
   g_assert_finalize_object (form);
@@ -711,7 +764,8 @@ test_required_boolean_waits_for_a_choice (void)
   g_assert_false (gtk_check_button_get_active (no));
   assert_content (form, "{\"agree\":true}");
   /* There is no "not answered" to go back to. */
-  g_assert_false (gtk_widget_get_visible (clear_button_of (agree)));
+  g_assert_false (press_key_in (agree, GDK_KEY_Delete));
+  assert_content (form, "{\"agree\":true}");
 
   g_assert_finalize_object (form);
 }
@@ -723,18 +777,16 @@ test_a_lone_question_reads_yes_or_no (void)
                                "\"confirm\":{\"type\":\"boolean\","
                                "\"title\":\"Delete the file demo.txt?\"}}}");
   GtkWidget *confirm = field_widget (form, "confirm");
-  GtkWidget *clear = clear_button_of (confirm);
 
   g_assert_true (GTK_IS_BOX (confirm));
   g_assert_nonnull (find_check_now (confirm, "Yes"));
   assert_content (form, "{}");
   g_assert_true (elicit_form_get_valid (form));
-  g_assert_false (gtk_widget_get_visible (clear));
+  g_assert_null (clear_button_of (confirm));
 
   gtk_check_button_set_active (find_check_now (confirm, "No"), TRUE);
   assert_content (form, "{\"confirm\":false}");
-  g_assert_true (gtk_widget_get_visible (clear));
-  g_signal_emit_by_name (clear, "clicked");
+  g_assert_true (press_key_in (confirm, GDK_KEY_Delete));
   assert_content (form, "{}");
   g_assert_false (gtk_check_button_get_active (find_check_now (confirm, "No")));
   g_assert_finalize_object (form);
@@ -1408,8 +1460,108 @@ test_date_popover_writes_iso_dates (void)
   g_assert_finalize_object (form);
 }
 
+/* Issue 19: 31/12/2025 as people write it, in their locale or ISO; ISO
+ * 8601 sent; an address without a scheme is a web address. */
 static void
-test_date_time_popover_writes_rfc3339_with_offset (void)
+test_dates_as_people_write_them (void)
+{
+  ElicitForm *form = form_new (dates_schema);
+  GtkWidget *day = field_widget (form, "day");
+  GtkWidget *when = field_widget (form, "when");
+
+  gtk_editable_set_text (GTK_EDITABLE (day), "31/12/2025");
+  assert_content (form, "{\"day\":\"2025-12-31\"}");
+  gtk_editable_set_text (GTK_EDITABLE (day), "31.12.2025");
+  assert_content (form, "{\"day\":\"2025-12-31\"}");
+  gtk_editable_set_text (GTK_EDITABLE (day), "2025-12-31");
+  assert_content (form, "{\"day\":\"2025-12-31\"}");
+  g_assert_true (elicit_form_get_valid (form));
+
+  /* Alt+Down opens the calendar: the icon is no Tab stop. */
+  {
+    GtkWidget *window = show_in_window (form);
+    ElicitTextEditor *editor = ELICIT_TEXT_EDITOR (editor_of (day));
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (day);
+    g_autoptr(GtkShortcutTrigger) alt_down = gtk_keyval_trigger_new (GDK_KEY_Down, GDK_ALT_MASK);
+    gboolean opened = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !opened; i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+        if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+          continue;
+        for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+          {
+            g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+            GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+            if (GTK_IS_ALTERNATIVE_TRIGGER (trigger) &&
+                gtk_shortcut_trigger_equal (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                                            alt_down))
+              opened = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, day, NULL);
+          }
+      }
+    g_assert_true (opened);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (elicit_text_editor_get_popover (editor))));
+    /* It starts at the date typed. */
+    {
+      g_autoptr(GDateTime) shown = gtk_calendar_get_date (elicit_text_editor_get_calendar (editor));
+
+      g_assert_cmpint (g_date_time_get_day_of_month (shown), ==, 31);
+      g_assert_cmpint (g_date_time_get_month (shown), ==, 12);
+    }
+    gtk_popover_popdown (elicit_text_editor_get_popover (editor));
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+
+  gtk_editable_set_text (GTK_EDITABLE (day), "the last day of the year");
+  g_assert_false (elicit_form_get_valid (form));
+  elicit_form_show_all_errors (form);
+  g_assert_cmpstr (shown_error (form, "day"), ==, "Enter a date, such as 2025-12-31");
+  gtk_editable_set_text (GTK_EDITABLE (day), "");
+
+  gtk_editable_set_text (GTK_EDITABLE (when), "31/12/2025 14:30");
+  g_assert_true (elicit_form_get_valid (form));
+  {
+    g_autoptr(JsonObject) content = elicit_form_get_content (form);
+    const char *sent = json_object_get_string_member (content, "when");
+    g_autoptr(GDateTime) moment = g_date_time_new_from_iso8601 (sent, NULL);
+
+    g_assert_nonnull (moment);
+    g_assert_true (g_str_has_prefix (sent, "2025-12-31T14:30:00"));
+  }
+
+  g_assert_finalize_object (form);
+}
+
+static void
+test_an_address_without_a_scheme_is_a_web_address (void)
+{
+  ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{"
+                               "\"site\":{\"type\":\"string\",\"format\":\"uri\"}}}");
+  GtkWidget *site = field_widget (form, "site");
+  GtkWidget *window = show_in_window (form);
+
+  gtk_widget_grab_focus (site);
+  gtk_editable_set_text (GTK_EDITABLE (site), "example.com/ada");
+  assert_content (form, "{\"site\":\"https://example.com/ada\"}");
+  g_assert_true (elicit_form_get_valid (form));
+  /* Once the person moves on, the entry shows what is sent. */
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (site)), "activate");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (site)), ==, "https://example.com/ada");
+
+  gtk_editable_set_text (GTK_EDITABLE (site), "not an address");
+  g_assert_false (elicit_form_get_valid (form));
+  elicit_form_show_all_errors (form);
+  g_assert_cmpstr (shown_error (form, "site"), ==, "Enter a full web address, such as https://example.com");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (form);
+}
+
+static void
+test_date_time_popover_sends_rfc3339_with_offset (void)
 {
   ElicitForm *form = form_new (dates_schema);
   GtkWidget *when = field_widget (form, "when");
@@ -1426,7 +1578,8 @@ test_date_time_popover_writes_rfc3339_with_offset (void)
   gtk_spin_button_set_value (elicit_text_editor_get_hour_spin (editor), 14);
   gtk_spin_button_set_value (elicit_text_editor_get_minute_spin (editor), 30);
 
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (when)), ==, expected);
+  /* Shown as the locale writes it (here C: ISO's order), sent as RFC 3339. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (when)), ==, "2026-11-22 14:30");
   assert_content (form, content);
   g_assert_true (elicit_form_get_valid (form));
 
@@ -1632,8 +1785,11 @@ main (int   argc,
   g_test_add_func ("/Elicit/Form/empty-schema-is-valid-and-says-so", test_empty_schema_is_valid_and_says_so);
   g_test_add_func ("/Elicit/Form/no-schema-is-not-valid", test_no_schema_is_not_valid);
   g_test_add_func ("/Elicit/Form/date-popover-writes-iso-dates", test_date_popover_writes_iso_dates);
-  g_test_add_func ("/Elicit/Form/date-time-popover-writes-rfc3339-with-offset",
-                   test_date_time_popover_writes_rfc3339_with_offset);
+  g_test_add_func ("/Elicit/Form/dates-as-people-write-them", test_dates_as_people_write_them);
+  g_test_add_func ("/Elicit/Form/an-address-without-a-scheme-is-a-web-address",
+                   test_an_address_without_a_scheme_is_a_web_address);
+  g_test_add_func ("/Elicit/Form/date-time-popover-sends-rfc3339-with-offset",
+                   test_date_time_popover_sends_rfc3339_with_offset);
   g_test_add_func ("/Elicit/Form/formats-set-the-input-purpose", test_formats_set_the_input_purpose);
   g_test_add_func ("/Elicit/Form/long-text-gets-a-text-view", test_long_text_gets_a_text_view);
   g_test_add_func ("/Elicit/Form/accessible-label-is-the-title", test_accessible_label_is_the_title);

@@ -35,7 +35,7 @@ typedef struct
 static const Expected expectations[] = {
   {
     "C",
-    "_Decline", "_Cancel", "Accept",
+    "_Decline", "_Cancel", "Send",
     "Request from Test Server",
     "This field is required",
     "Must be at least 3 characters",
@@ -43,7 +43,7 @@ static const Expected expectations[] = {
   },
   {
     "de",
-    "A_blehnen", "_Abbrechen", "Annehmen",
+    "A_blehnen", "_Abbrechen", "Senden",
     "Anfrage von Test Server",
     "Dieses Feld ist erforderlich",
     "Muss mindestens 3 Zeichen lang sein",
@@ -52,7 +52,7 @@ static const Expected expectations[] = {
   {
     /* French counts 0 as singular: plural=(n > 1). */
     "fr",
-    "_Refuser", "_Annuler", "Accepter",
+    "_Refuser", "_Annuler", "Envoyer",
     "Demande de Test Server",
     "Ce champ est obligatoire",
     "Doit comporter au moins 3 caractères",
@@ -60,7 +60,7 @@ static const Expected expectations[] = {
   },
   {
     "zh_CN",
-    "拒绝(_D)", "取消(_C)", "接受",
+    "拒绝(_D)", "取消(_C)", "发送",
     "来自 Test Server 的请求",
     "此字段为必填项",
     "至少需要 3 个字符",

@@ -169,7 +169,7 @@ describe_built_editor (ElicitForm  *form,
         return g_strdup ("text entry");
 
       tooltip = gtk_entry_get_icon_tooltip_text (entry, GTK_ENTRY_ICON_SECONDARY);
-      if (g_strcmp0 (tooltip, g_dgettext (GETTEXT_PACKAGE, "Choose a date")) == 0)
+      if (g_strcmp0 (tooltip, g_dgettext (GETTEXT_PACKAGE, "Choose a date (Alt+Down)")) == 0)
         return g_strdup ("date entry with a calendar");
       return g_strdup ("date and time entry with a calendar");
     }

@@ -239,7 +239,7 @@ def claim(client):
 
 def accept(dialog, name):
     set_text(dialog, 'text', 'Name', name)
-    do_action(wait_sensitive(dialog, 'push button', 'Accept'))
+    do_action(wait_sensitive(dialog, 'push button', 'Send'))
 
 
 NOTIFICATIONS = Notifications()
@@ -296,7 +296,7 @@ def the_window_lists_recent_prompts_with_time_server_client_and_action_never_con
                           if row.getRoleName() == 'list item']
     texts = wait_spinning('the recent prompts', rows)
     check_equal(len(texts), 3, 'rows: %r' % texts)
-    for row, action in zip(texts, ('Cancelled', 'Declined', 'Accepted')):
+    for row, action in zip(texts, ('Cancelled', 'Declined', 'Sent')):
         check_equal(row[:2], ['Everything', 'via “claude”'], 'who asked')
         check(row[2].endswith(' · ' + action) and ':' in row[2], 'when and how: %r' % row[2])
     check(not any('Ada' in label for row in texts for label in row), 'the content is never shown')

@@ -321,6 +321,21 @@ def race_checks():
           and len(items_of(SERVER)) == 1, repr((outcomes, out, items_of(SERVER))))
     tool('forget', SERVER)
 
+    # Try Again pressed while the record's own save is on its way: both save it.
+    store.set_remember(False)
+    gi_run(save(TOKENS[2]), store.save_finish)
+    store.set_remember(True)
+
+    def save_pending(cb):
+        store.save_pending_async(None, cb)
+    save_pending.finish = store.save_pending_finish
+    outcomes = run_both(save_pending, save_pending)
+    check('a record saved twice at once is in the keyring once',
+          outcomes == [True, True] and len(items_of(SERVER)) == 1
+          and tool('lookup', SERVER) == ['lookup: ' + record(TOKENS[2])],
+          repr((outcomes, items_of(SERVER))))
+    tool('forget', SERVER)
+
 
 def locked_checks():
     tool('save', SERVER, ISSUER_A, record(TOKENS[3]))

@@ -78,7 +78,7 @@ typedef struct
 } Case;
 
 #define DATE_TIME_FORM "Must be a date and time with seconds and a time zone, such as 2025-01-31T09:30:00Z"
-#define URI_FORM "Must be an absolute URI, such as https://example.com"
+#define URI_FORM "Enter a full web address, such as https://example.com"
 #define DATE_FORM "Must be a date written as YYYY-MM-DD"
 
 static const Case cases[] = {

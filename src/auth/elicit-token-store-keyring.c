@@ -79,28 +79,65 @@ service_opened_cb (GObject      *object,
   g_autoptr(SecretService) service = NULL;
   g_autoptr(GError) error = NULL;
 
+  if (op->service_wait != NULL)
+    {
+      g_source_destroy (op->service_wait);
+      g_clear_pointer (&op->service_wait, g_source_unref);
+    }
+
   service = secret_service_open_finish (result, &error);
+
+  /* Another operation may have opened one meanwhile: keep the first. Kept
+   * too when this one's caller gave up: the next operation uses it. */
+  if (service != NULL && self->service == NULL)
+    self->service = g_object_ref (service);
+
+  /* Its caller gave up waiting (service_wait_cancelled_cb): it has returned. */
+  if (op->next == NULL)
+    return;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
   if (service == NULL)
     {
       op_fail_keyring (task, error);
       return;
     }
 
-  /* Another operation may have opened one meanwhile: keep the first. */
-  if (self->service == NULL)
-    self->service = g_object_ref (service);
-
   op->next (task, self->service);
 }
 
+static gboolean
+service_wait_cancelled_cb (GCancellable *cancellable,
+                           gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+
+  /* The source goes as this returns; the opening goes on, and
+   * service_opened_cb drops the task. */
+  g_clear_pointer (&op->service_wait, g_source_unref);
+  op->next = NULL;
+  g_task_return_error_if_cancelled (task);
+
+  return G_SOURCE_REMOVE;
+}
+
 /* A service of our own, not libsecret's shared one, so that it can be dropped
- * and opened again when the keyring restarts. */
+ * and opened again when the keyring restarts.
+ *
+ * It opens with no cancellable: GLib shares the session bus connection being
+ * made among all who ask for it meanwhile, and a cancelled one fails them all
+ * with "Operation was cancelled". The caller's cancellable ends only its own
+ * wait. */
 void
 elicit_token_store_with_service (GTask       *task,
                                  ServiceNext  next)
 {
   ElicitTokenStore *self = g_task_get_source_object (task);
   Op *op = g_task_get_task_data (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
 
   op->next = next;
 
@@ -110,8 +147,18 @@ elicit_token_store_with_service (GTask       *task,
       return;
     }
 
+  g_assert (op->service_wait == NULL);
+  if (cancellable != NULL)
+    {
+      /* Not the cancelled signal: that may be emitted in another thread. */
+      op->service_wait = g_cancellable_source_new (cancellable);
+      g_source_set_callback (op->service_wait, G_SOURCE_FUNC (service_wait_cancelled_cb),
+                             task, NULL);
+      g_source_attach (op->service_wait, g_task_get_context (task));
+    }
+
   secret_service_open (SECRET_TYPE_SERVICE, NULL, SECRET_SERVICE_OPEN_SESSION,
-                       g_task_get_cancellable (task), service_opened_cb, g_object_ref (task));
+                       NULL, service_opened_cb, g_object_ref (task));
 }
 
 static GHashTable *
@@ -237,6 +284,29 @@ doom_items (Op    *op,
       else
         op->doomed = g_list_prepend (op->doomed, g_object_ref (item));
     }
+}
+
+/*
+ * Takes the copies of the record just saved, but one, to delete: "try again"
+ * may save a record whose own save was still on its way, and both create an
+ * item with the same time. Every save of it keeps the same one (the first
+ * path), so the copies come down to one, whichever searches last.
+ */
+static void
+doom_copies (Op    *op,
+             GList *items)
+{
+  SecretItem *kept = NULL;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (item_saved (l->data) == op->saved && !secret_item_get_locked (l->data) &&
+        (kept == NULL || g_strcmp0 (g_dbus_proxy_get_object_path (G_DBUS_PROXY (l->data)),
+                                    g_dbus_proxy_get_object_path (G_DBUS_PROXY (kept))) < 0))
+      kept = l->data;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (l->data != kept && item_saved (l->data) == op->saved && !secret_item_get_locked (l->data))
+      op->doomed = g_list_prepend (op->doomed, g_object_ref (l->data));
 }
 
 /* Lookup ------------------------------------------------------------------ */
@@ -368,6 +438,8 @@ save_old_searched_cb (GObject      *object,
     }
 
   doom_items (op, items, op->stale ? op->saved + 1 : op->saved);
+  if (!op->stale)
+    doom_copies (op, items);
   /* A locked old copy elsewhere is older than the new one: lookups skip it. */
   op->locked_left = FALSE;
   delete_next (task);

@@ -60,6 +60,9 @@ struct _Op
   char        *record;
   gint64       saved;
   ServiceNext  next;
+  /* While the service opens: ends this operation's wait, not the opening,
+   * when its cancellable is cancelled. */
+  GSource     *service_wait;
   /* Items still to delete, and whether a locked one was left. */
   GList       *doomed;
   gboolean     locked_left;

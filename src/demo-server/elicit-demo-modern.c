@@ -31,7 +31,7 @@ static const char name_schema[] =
 
 static const char go_ahead_schema[] =
   "{\"type\":\"object\",\"properties\":{"
-  "\"confirmed\":{\"type\":\"boolean\",\"title\":\"Go ahead\",\"description\":\"Switch on to go ahead\"}},"
+  "\"confirmed\":{\"type\":\"boolean\",\"title\":\"Go ahead\",\"description\":\"Answer Yes to go ahead\"}},"
   "\"required\":[\"confirmed\"]}";
 
 static const char project_schema[] =

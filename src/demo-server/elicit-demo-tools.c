@@ -613,7 +613,7 @@ static const char every_enum_schema[] =
 
 static const char confirm_schema[] =
   "{\"type\":\"object\",\"properties\":{"
-  "\"confirmed\":{\"type\":\"boolean\",\"title\":\"Confirm\",\"description\":\"Switch on to go ahead\"}},"
+  "\"confirmed\":{\"type\":\"boolean\",\"title\":\"Confirm\",\"description\":\"Answer Yes to go ahead\"}},"
   "\"required\":[\"confirmed\"]}";
 
 static const char note_schema[] =

@@ -829,6 +829,34 @@ elicit_schema_get_field (ElicitSchema *self,
 }
 
 /**
+ * elicit_schema_get_question:
+ * @self: a schema
+ *
+ * Gets the yes/no field of a schema that asks nothing else: a question
+ * such as "Delete the file demo.txt?", which a dialog answers with two
+ * buttons (Yes sends `true`, No sends `false`) rather than a form.
+ *
+ * Returns: (transfer none) (nullable): the schema's only field when it is a
+ *   boolean, or %NULL
+ *
+ * Since: 1.2
+ */
+ElicitField *
+elicit_schema_get_question (ElicitSchema *self)
+{
+  ElicitField *field;
+
+  g_return_val_if_fail (ELICIT_IS_SCHEMA (self), NULL);
+
+  if (self->fields->len != 1)
+    return NULL;
+
+  field = g_ptr_array_index (self->fields, 0);
+
+  return elicit_field_get_kind (field) == ELICIT_FIELD_KIND_BOOLEAN ? field : NULL;
+}
+
+/**
  * elicit_schema_get_warnings:
  * @self: a schema
  *

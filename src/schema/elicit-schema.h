@@ -91,6 +91,8 @@ ELICIT_AVAILABLE_IN_ALL
 ElicitField        *elicit_schema_get_field       (ElicitSchema  *self,
                                                    const char    *name);
 ELICIT_AVAILABLE_IN_ALL
+ElicitField        *elicit_schema_get_question    (ElicitSchema  *self);
+ELICIT_AVAILABLE_IN_ALL
 const char * const *elicit_schema_get_warnings    (ElicitSchema  *self);
 ELICIT_AVAILABLE_IN_ALL
 GHashTable         *elicit_schema_validate        (ElicitSchema  *self,

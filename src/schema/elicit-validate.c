@@ -294,7 +294,7 @@ elicit_validate_text_format (ElicitTextFormat  format,
       return is_email (text) ? NULL : g_strdup (_("Must be an email address"));
 
     case ELICIT_TEXT_FORMAT_URI:
-      return is_uri (text) ? NULL : g_strdup (_("Must be an absolute URI, such as https://example.com"));
+      return is_uri (text) ? NULL : g_strdup (_("Enter a full web address, such as https://example.com"));
 
     case ELICIT_TEXT_FORMAT_DATE:
       return date_message (check_date (text), _("Must be a date written as YYYY-MM-DD"));

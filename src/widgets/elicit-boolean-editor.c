@@ -16,7 +16,10 @@
 /*
  * Yes or no. Among other fields, a GtkSwitch: an optional boolean without a
  * default is absent until the user flips it; until then a "Not set" note
- * says so, and a clear button takes it back there.
+ * says so, and Delete or Backspace on the switch takes it back there. No
+ * clear button: a Tab stop that erases an answer on Space is a trap, and
+ * one that comes and goes moves the form under the pointer. The note keeps
+ * its place, empty, once the field is set.
  *
  * A question on its own ("Delete the file demo.txt?") and a required yes/no
  * without a default get explicit Yes and No radio buttons instead: a switch
@@ -33,7 +36,6 @@ struct _ElicitBooleanEditor
   GtkWidget *yes;
   GtkWidget *no;
   GtkWidget *unset_label;
-  GtkWidget *clear_button;
 
   guint      can_be_absent : 1;
   guint      present : 1;
@@ -47,8 +49,8 @@ set_present (ElicitBooleanEditor *self,
              gboolean             present)
 {
   self->present = present;
-  gtk_widget_set_visible (self->unset_label, !present && self->yes == NULL);
-  gtk_widget_set_visible (self->clear_button, present && self->can_be_absent);
+  /* Emptied, not hidden: the row keeps its size either way. */
+  gtk_label_set_text (GTK_LABEL (self->unset_label), present ? "" : _("Not set"));
 }
 
 static void
@@ -74,9 +76,16 @@ choice_toggled_cb (ElicitBooleanEditor *self,
   elicit_field_editor_emit_commit (ELICIT_FIELD_EDITOR (self));
 }
 
-static void
-clear_cb (ElicitBooleanEditor *self)
+static gboolean
+clear_cb (GtkWidget *widget,
+          GVariant  *args,
+          gpointer   user_data)
 {
+  ElicitBooleanEditor *self = ELICIT_BOOLEAN_EDITOR (widget);
+
+  if (!self->can_be_absent || !self->present)
+    return FALSE;
+
   self->updating = TRUE;
   if (self->yes != NULL)
     {
@@ -87,8 +96,23 @@ clear_cb (ElicitBooleanEditor *self)
     gtk_switch_set_active (GTK_SWITCH (self->toggle), FALSE);
   self->updating = FALSE;
   set_present (self, FALSE);
-  gtk_widget_grab_focus (self->toggle);
   elicit_field_editor_reset_edited (ELICIT_FIELD_EDITOR (self));
+
+  return TRUE;
+}
+
+/* Delete or Backspace, with the focus on the switch or a radio button. */
+static void
+add_clear_keys (ElicitBooleanEditor *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  const guint keys[] = { GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i], 0),
+                                                            gtk_callback_action_new (clear_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 static GtkWidget *
@@ -135,17 +159,17 @@ build (ElicitBooleanEditor *self,
   /* Translators: an optional yes/no field the user has not answered */
   self->unset_label = gtk_label_new (_("Not set"));
   gtk_widget_add_css_class (self->unset_label, "dim-label");
+  gtk_widget_set_visible (self->unset_label, !choices);
   gtk_widget_set_parent (self->unset_label, GTK_WIDGET (self));
 
-  self->clear_button = gtk_button_new_from_icon_name ("edit-clear-symbolic");
-  gtk_widget_add_css_class (self->clear_button, "flat");
-  gtk_widget_set_valign (self->clear_button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (self->clear_button, _("Clear"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->clear_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Clear"),
-                                  -1);
-  g_signal_connect_swapped (self->clear_button, "clicked", G_CALLBACK (clear_cb), self);
-  gtk_widget_set_parent (self->clear_button, GTK_WIDGET (self));
+  add_clear_keys (self);
+}
+
+static void
+explain_clear_keys (ElicitBooleanEditor *self)
+{
+  if (self->can_be_absent)
+    gtk_widget_set_tooltip_text (self->toggle, _("Delete or Backspace leaves this unanswered"));
 }
 
 static void
@@ -166,6 +190,7 @@ elicit_boolean_editor_constructed (GObject *object)
                                                 NULL) == ELICIT_EDITOR_KIND_YES_NO;
   self->can_be_absent = !has_default && !required;
   build (self, choices);
+  explain_clear_keys (self);
 
   if (choices)
     {

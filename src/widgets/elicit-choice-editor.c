@@ -73,7 +73,9 @@ bind_item_cb (ElicitChoiceEditor *self,
     gtk_widget_remove_css_class (label, "dim-label");
 }
 
-/* In the popup, options wrap: a long list of long names stays readable. */
+/* In the popup, options are never cut short ("Technical/scien…"): the list
+ * is as wide as its longest option, up to about 60 characters, and longer
+ * ones wrap. */
 static void
 setup_list_item_cb (GtkSignalListItemFactory *factory,
                     GtkListItem              *item)
@@ -278,6 +280,7 @@ elicit_choice_editor_constructed (GObject *object)
   ElicitField *field = elicit_field_editor_get_field (ELICIT_FIELD_EDITOR (self));
   GListModel *options = elicit_field_get_options (field);
   g_autoptr(GtkListItemFactory) factory = factory_new (self);
+  g_autoptr(GtkListItemFactory) list_factory = NULL;
   GListModel *model;
   guint position = 0;
   gboolean has_default;
@@ -292,13 +295,11 @@ elicit_choice_editor_constructed (GObject *object)
   self->drop_down = gtk_drop_down_new (model, elicit_field_editor_option_label_expression ());
   gtk_drop_down_set_factory (GTK_DROP_DOWN (self->drop_down), factory);
   gtk_drop_down_set_enable_search (GTK_DROP_DOWN (self->drop_down), searchable);
+  /* The button may cut an option short; the list never does. */
+  list_factory = list_factory_new (self);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (self->drop_down), list_factory);
   if (searchable)
-    {
-      g_autoptr(GtkListItemFactory) list_factory = list_factory_new (self);
-
-      gtk_drop_down_set_list_factory (GTK_DROP_DOWN (self->drop_down), list_factory);
-      improve_popup (self);
-    }
+    improve_popup (self);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->drop_down), position);
   gtk_widget_set_halign (self->drop_down, GTK_ALIGN_START);
   gtk_widget_set_parent (self->drop_down, GTK_WIDGET (self));

@@ -34,11 +34,15 @@ struct _ElicitDialog
   char                   *server_label;
   char                   *server_claim;
   char                   *client_claim;
+  char                   *after_completion;
   ElicitUrlInfo          *url_info;
   GError                 *url_error;
   GCancellable           *cancellable;
   ElicitForm             *form;
+  ElicitField            *question;
   GtkWidget              *attention_box;
+  GtkWidget              *attention_button;
+  GtkLabel               *attention_label;
   GtkLabel               *draft_label;
   GtkLabel               *launch_error_label;
   GtkWidget              *launch_error_box;
@@ -52,6 +56,10 @@ struct _ElicitDialog
 
   guint                   launching : 1;
   guint                   closing : 1;
+  guint                   lost_to_popover : 1;
+  guint                   fields_seen : 1;
+  guint                   link_copied : 1;
+  guint                   attention_idle;
 
   /* Template widgets */
   GtkLabel               *window_title_label;
@@ -66,9 +74,12 @@ struct _ElicitDialog
   GtkWidget              *body_scroller;
   GtkBox                 *body_box;
   GtkWidget              *action_separator;
+  GtkWidget              *action_start;
   GtkWidget              *decline_button;
   GtkWidget              *cancel_button;
   GtkWidget              *accept_button;
+  GtkWidget              *no_button;
+  GtkWidget              *yes_button;
   gboolean                can_accept;
   GtkSpinner             *status_spinner;
   GtkImage               *status_icon;
@@ -94,6 +105,8 @@ ElicitForm *elicit_dialog_get_form            (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_accept_button   (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_decline_button  (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_cancel_button   (ElicitDialog           *self);
+GtkWidget  *elicit_dialog_get_answer_button   (ElicitDialog           *self,
+                                               gboolean                yes);
 const char *elicit_dialog_get_page            (ElicitDialog           *self);
 GtkWidget  *elicit_dialog_get_body            (ElicitDialog           *self);
 

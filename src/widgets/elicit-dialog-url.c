@@ -91,12 +91,26 @@ elicit_dialog_accept_url (ElicitDialog *self)
 
 /* Body: the URL */
 
+/* Copying the link is going ahead, as in the sign-in dialog: the person
+ * opens it in a browser of their choosing. The button says it worked, and
+ * the request is accepted (then the dialog waits for completion). */
 static void
-copy_link_cb (ElicitDialog *self)
+copy_link_cb (ElicitDialog *self,
+              GtkButton    *button)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+  g_autoptr(GError) error = NULL;
 
   gdk_clipboard_set_text (clipboard, elicit_url_info_get_url (self->url_info));
+  gtk_button_set_label (button, _("Copied"));
+
+  if (!elicit_dialog_is_pending (self) || self->launching)
+    return;
+
+  self->link_copied = TRUE;
+  if (!elicit_request_accept (self->request, NULL, &error))
+    g_message ("Could not accept a URL-mode request: %s", error->message);
+  elicit_dialog_update_actions (self);
 }
 
 static GtkWidget *
@@ -105,7 +119,7 @@ copy_link_button_new (ElicitDialog *self)
   GtkWidget *button = gtk_button_new_with_mnemonic (_("Co_py Link"));
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Copy the address, to open it in a browser yourself"));
+  gtk_widget_set_tooltip_text (button, _("Copy the address, to open it in a browser yourself; this counts as going ahead"));
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (copy_link_cb), self);
 
   return button;

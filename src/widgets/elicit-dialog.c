@@ -30,12 +30,15 @@
  * the URL the server wants opened, its registrable domain highlighted and any
  * warnings listed (URL mode, see [class@Elicit.UrlInfo]).
  *
- * **Decline**, **Cancel** and **Accept** answer the request. Accept is never
- * the default widget: Return alone never accepts, and Accept stays
+ * **Decline**, **Cancel** and **Send** answer the request. Send stays
  * insensitive until the form is valid and for
  * [property@Dialog:accept-delay] milliseconds after the dialog is mapped or
  * regains focus, so keystrokes and clicks meant for another window cannot
- * accept a request that just appeared. Escape and closing the window cancel.
+ * answer a request that just appeared. After that, Return in a one-line
+ * field sends a valid form (and shows what is missing in one that is not),
+ * and Ctrl+Return sends from anywhere; Send is never the default widget, so
+ * Return on another button does only what that button says. Escape and
+ * closing the window cancel.
  * Every request ends with exactly one answer: a dialog destroyed while its
  * request is pending cancels it.
  *
@@ -67,6 +70,7 @@ enum {
   PROP_CLIENT_CLAIM,
   PROP_ACCEPT_DELAY,
   PROP_CAN_ACCEPT,
+  PROP_AFTER_COMPLETION,
   N_PROPS
 };
 
@@ -79,6 +83,18 @@ elicit_dialog_is_pending (ElicitDialog *self)
          elicit_request_get_state (self->request) == ELICIT_REQUEST_STATE_PENDING;
 }
 
+static JsonNode *
+question_default (ElicitDialog *self)
+{
+  JsonNode *value = elicit_field_get_default (self->question);
+
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value) ||
+      json_node_get_value_type (value) != G_TYPE_BOOLEAN)
+    return NULL;
+
+  return value;
+}
+
 static gboolean
 can_accept (ElicitDialog *self)
 {
@@ -88,7 +104,19 @@ can_accept (ElicitDialog *self)
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
     return self->url_info != NULL;
 
+  /* A question has no Send: what the caller may accept is its default. */
+  if (self->question != NULL)
+    return question_default (self) != NULL;
+
   return self->form != NULL && elicit_form_get_valid (self->form);
+}
+
+/* What the person can do: never answer with fields they have not had on
+ * screen. (elicit_dialog_accept() answers for a program, which sees all.) */
+static gboolean
+can_send (ElicitDialog *self)
+{
+  return can_accept (self) && (self->form == NULL || self->fields_seen);
 }
 
 void
@@ -97,7 +125,10 @@ elicit_dialog_update_actions (ElicitDialog *self)
   gboolean pending = elicit_dialog_is_pending (self);
   gboolean accept = can_accept (self);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", accept);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.accept", can_send (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.answer",
+                                 self->question != NULL && pending && self->accept_guard.armed &&
+                                 !self->launching);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.decline", pending && !self->launching);
 
   if (accept != self->can_accept)
@@ -210,6 +241,25 @@ show_draft (ElicitDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->draft_label), draft != NULL);
 }
 
+/* Only what is true of every request: what follows once the server hears
+ * back (a tool tried again, a sign-in finished) only the program that
+ * showed the dialog knows, in ElicitDialog:after-completion. */
+static char *
+waiting_text (ElicitDialog *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  /* Translators: %s is the host name of the web page the user opened */
+  g_string_append_printf (text, _("Continue at “%s” in your web browser. When the server reports that you are done, this window closes."),
+                          elicit_url_info_get_host (self->url_info));
+  if (self->after_completion != NULL)
+    g_string_append_printf (text, " %s", self->after_completion);
+  g_string_append_c (text, ' ');
+  g_string_append (text, _("If nothing happens after you finish, choose “I’ve Finished”."));
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 show_status (ElicitDialog *self,
              StatusKind    kind)
@@ -224,10 +274,9 @@ show_status (ElicitDialog *self,
   switch (kind)
     {
     case STATUS_WAITING:
-      title = _("Waiting for you to finish in the browser…");
-      /* Translators: %s is the host name of the web page the user opened */
-      body = g_strdup_printf (_("Continue at “%s” in your web browser. When the server reports that you are done, this window closes and the tool is tried again. If nothing happens after you finish, choose “I’ve Finished” to try again now."),
-                              elicit_url_info_get_host (self->url_info));
+      title = self->link_copied ? _("Link copied. Open it in your web browser…")
+                                : _("Waiting for you to finish in the browser…");
+      body = waiting_text (self);
       break;
 
     case STATUS_DONE:
@@ -240,14 +289,20 @@ show_status (ElicitDialog *self,
       {
         g_autoptr(ElicitSession) session = elicit_request_dup_session (self->request);
 
+        /* Not Adwaita's information icon, a light bulb: nothing here is a tip. */
         if (session != NULL && elicit_session_get_state (session) == ELICIT_SESSION_STATE_CLOSED)
-          title = _("The server disconnected");
+          {
+            title = _("The server disconnected");
+            icon = "network-offline-symbolic";
+          }
         else
-          title = _("The server withdrew this request");
+          {
+            title = _("The server withdrew this request");
+            icon = "edit-undo-symbolic";
+          }
         draft = dup_draft (self);
         body = g_strdup (draft != NULL ? _("Nothing was sent. What you typed is kept here, for you to copy.")
                                        : _("Nothing was sent. This window closes by itself."));
-        icon = "dialog-information-symbolic";
       }
       break;
 
@@ -266,7 +321,7 @@ show_status (ElicitDialog *self,
   gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->close_button))),
                                     kind == STATUS_WAITING ? _("I’ve _Finished") : _("_Close"));
   gtk_widget_set_tooltip_text (self->close_button,
-                               kind == STATUS_WAITING ? _("Close this window; the tool is tried again") : NULL);
+                               kind == STATUS_WAITING ? _("Close this window: you are done in the browser") : NULL);
   show_draft (self, draft);
   gtk_stack_set_visible_child_name (self->stack, "status");
   gtk_window_set_focus (GTK_WINDOW (self), self->close_button);
@@ -320,9 +375,9 @@ request_state_changed_cb (ElicitDialog  *self,
 }
 
 static void
-accept_form (ElicitDialog *self)
+send_content (ElicitDialog *self,
+              JsonObject   *content)
 {
-  g_autoptr(JsonObject) content = elicit_form_get_content (self->form);
   g_autoptr(GError) error = NULL;
 
   if (!elicit_request_accept (self->request, content, &error))
@@ -334,12 +389,55 @@ accept_form (ElicitDialog *self)
     }
 }
 
+/* {"confirm": true}: a question's answer, or its default. */
+static JsonObject *
+question_content (ElicitDialog *self,
+                  gboolean      yes)
+{
+  JsonObject *content = json_object_new ();
+
+  json_object_set_boolean_member (content, elicit_field_get_name (self->question), yes);
+
+  return content;
+}
+
+static void
+accept_form (ElicitDialog *self)
+{
+  g_autoptr(JsonObject) content = NULL;
+
+  if (self->question != NULL)
+    content = question_content (self, json_node_get_boolean (question_default (self)));
+  else
+    content = elicit_form_get_content (self->form);
+  send_content (self, content);
+}
+
+static void
+answer_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+  g_autoptr(JsonObject) content = NULL;
+
+  if (self->question == NULL || !elicit_dialog_is_pending (self) || !self->accept_guard.armed ||
+      self->launching)
+    return;
+
+  content = question_content (self, g_variant_get_boolean (parameter));
+  send_content (self, content);
+}
+
 static void
 accept_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  elicit_dialog_accept (ELICIT_DIALOG (widget));
+  ElicitDialog *self = ELICIT_DIALOG (widget);
+
+  if (can_send (self))
+    elicit_dialog_accept (self);
 }
 
 static void
@@ -409,9 +507,11 @@ elicit_dialog_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (elicit_dialog_parent_class)->map (widget);
 
   /* Start in the first field, not on the scrollable message (nor, ever, on
-   * Accept); in URL mode on Cancel, not on the URL, which would select it. */
+   * Send); in URL mode on Cancel, not on the URL, which would select it; on
+   * Cancel for a question too, never on one of its answers. */
   focus = gtk_window_get_focus (GTK_WINDOW (self));
-  if (self->url_info != NULL && gtk_stack_get_visible_child (self->stack) == self->request_page)
+  if ((self->url_info != NULL || self->question != NULL) &&
+      gtk_stack_get_visible_child (self->stack) == self->request_page)
     gtk_window_set_focus (GTK_WINDOW (self), self->cancel_button);
   else if (self->form != NULL &&
            gtk_stack_get_visible_child (self->stack) == self->request_page &&
@@ -432,12 +532,46 @@ elicit_dialog_unmap (GtkWidget *widget)
   GTK_WIDGET_CLASS (elicit_dialog_parent_class)->unmap (widget);
 }
 
+static gboolean
+shows_popover (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget))
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_popover (child))
+      return TRUE;
+
+  return FALSE;
+}
+
 static void
 is_active_changed_cb (ElicitDialog *self)
 {
+  gboolean popover = shows_popover (GTK_WIDGET (self));
+
+  /* A drop-down's list takes the focus from the window while it is open,
+   * and X11 then hands it back and forth (inactive, active with the list
+   * still up, inactive and active again once it closed): coming back from
+   * one's own list is not coming to the front. The person was already
+   * working in this dialog. */
+  if (popover)
+    self->lost_to_popover = TRUE;
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+
+  if (self->lost_to_popover)
+    {
+      if (!popover)
+        self->lost_to_popover = FALSE;
+      return;
+    }
+
   /* Only on coming to the front: a window that never gets the focus (no
    * window manager) must still be usable with the mouse. */
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_window_is_active (GTK_WINDOW (self)))
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     elicit_accept_guard_restart (&self->accept_guard);
 }
 
@@ -460,6 +594,7 @@ attention_clicked_cb (GtkButton *button,
   ElicitDialog *self = user_data;
   const char *name = g_object_get_data (G_OBJECT (button), "elicit-field-name");
 
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (self->attention_button));
   if (self->form != NULL && name != NULL)
     elicit_form_focus_field (self->form, name);
 }
@@ -498,11 +633,12 @@ attention_entry_new (ElicitDialog *self,
   return button;
 }
 
-/* Parts of the dialog come and go after it is shown (the summary of what
- * Accept waits for, the queue strip): a window only grows by itself for its
- * minimum size, and never shrinks. Unset the height it was given, so that it
- * fits its content again (up to the body's cap, fit_to_monitor), neither
- * scrolling the last field out of sight nor keeping an empty gap. */
+/* Parts of the dialog come and go after it is shown (the queue strip): a
+ * window only grows by itself for its minimum size, and never shrinks.
+ * Unset the height it was given, so that it fits its content again (up to
+ * the body's cap, fit_to_monitor), neither scrolling the last field out of
+ * sight nor keeping an empty gap. Never while a person works in the form:
+ * what Send waits for has a line of its own that keeps its size. */
 static void fit_to_monitor (ElicitDialog *self);
 
 void
@@ -524,36 +660,43 @@ elicit_dialog_fit_content (ElicitDialog *self)
   gtk_window_set_default_size (GTK_WINDOW (self), width, -1);
 }
 
-static guint
-count_children (GtkWidget *widget)
-{
-  guint n = 0;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n++;
-
-  return n;
-}
-
 static void fill_attention (ElicitDialog *self);
 
-/* Under the form, above the buttons: what keeps Accept from being
- * available, each entry taking the user to its field. The dialog refits
- * when the summary gains or loses lines, not at every key typed. */
+/* Beside the buttons: why Send waits, in one line whose popover takes the
+ * user to each field. It never covers the form nor changes the dialog's
+ * size: the action row is as tall with it as without. */
 static void
 update_attention (ElicitDialog *self)
 {
-  guint before;
-
-  if (self->attention_box == NULL)
+  if (self->attention_button == NULL)
     return;
 
-  before = gtk_widget_get_visible (self->attention_box) ? count_children (self->attention_box) : 0;
   fill_attention (self);
-  if (before != (gtk_widget_get_visible (self->attention_box) ? count_children (self->attention_box) : 0))
-    elicit_dialog_fit_content (self);
+}
+
+static void
+show_attention (ElicitDialog *self,
+                gboolean      shown)
+{
+  gtk_widget_set_child_visible (self->attention_button, shown);
+  gtk_widget_set_can_target (self->attention_button, shown);
+  gtk_widget_set_can_focus (self->attention_button, shown);
+}
+
+/* The form is valid, but its end has not been on screen yet. */
+static void
+fill_unseen (ElicitDialog *self)
+{
+  const char *text = _("Scroll down to see every field");
+  GtkWidget *label = gtk_label_new (_("Send waits until every field has been on screen."));
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
+  gtk_box_append (GTK_BOX (self->attention_box), label);
+  gtk_label_set_text (self->attention_label, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  show_attention (self, TRUE);
 }
 
 static void
@@ -570,18 +713,27 @@ fill_attention (ElicitDialog *self)
 
   errors = elicit_form_get_errors (self->form);
   n_problems = g_hash_table_size (errors);
-  gtk_widget_set_visible (self->attention_box, n_problems > 0);
-  gtk_widget_set_tooltip_text (self->accept_button, NULL);
+  if (n_problems == 0 && !self->fields_seen)
+    {
+      fill_unseen (self);
+      return;
+    }
+
+  /* Hidden, it leaves its room to the buttons; the row's height stays. */
+  show_attention (self, n_problems > 0);
   if (n_problems == 0)
-    return;
+    {
+      gtk_menu_button_popdown (GTK_MENU_BUTTON (self->attention_button));
+      gtk_label_set_text (self->attention_label, "");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+      return;
+    }
 
   summary = attention_text (n_problems);
-  gtk_widget_set_tooltip_text (self->accept_button, summary);
-  child = gtk_label_new (summary);
-  gtk_label_set_xalign (GTK_LABEL (child), 0);
-  gtk_widget_set_margin_start (child, 10);
-  gtk_widget_add_css_class (child, "heading");
-  gtk_box_append (GTK_BOX (self->attention_box), child);
+  gtk_label_set_text (self->attention_label, summary);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary, -1);
 
   fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
   for (guint i = 0; i < g_list_model_get_n_items (fields) && shown < ATTENTION_MAX; i++)
@@ -607,6 +759,20 @@ fill_attention (ElicitDialog *self)
       gtk_widget_add_css_class (child, "dim-label");
       gtk_box_append (GTK_BOX (self->attention_box), child);
     }
+}
+
+/* Return in a one-line field answers, as in every form people know, once
+ * the delay has passed; during the delay it does nothing at all. */
+static void
+form_activate_cb (ElicitDialog *self)
+{
+  if (!elicit_dialog_is_pending (self) || !self->accept_guard.armed || self->launching)
+    return;
+
+  if (can_send (self))
+    elicit_dialog_accept (self);
+  else
+    elicit_form_show_all_errors (self->form);
 }
 
 static void
@@ -684,6 +850,84 @@ load_server_names (ElicitDialog *self)
 /* Body: the form */
 
 static void
+build_attention (ElicitDialog *self)
+{
+  GtkWidget *popover = gtk_popover_new ();
+
+  /* Two short lines at most, in the height of the buttons beside it. */
+  self->attention_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->attention_label, TRUE);
+  gtk_label_set_wrap_mode (self->attention_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->attention_label, 2);
+  gtk_label_set_ellipsize (self->attention_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (self->attention_label, 8);
+  gtk_label_set_max_width_chars (self->attention_label, 24);
+  gtk_label_set_xalign (self->attention_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->attention_label), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->attention_label), "caption");
+
+  self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (self->attention_box, "elicit-attention");
+  gtk_popover_set_child (GTK_POPOVER (popover), self->attention_box);
+
+  self->attention_button = gtk_menu_button_new ();
+  gtk_menu_button_set_child (GTK_MENU_BUTTON (self->attention_button), GTK_WIDGET (self->attention_label));
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->attention_button), popover);
+  gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (self->attention_button), FALSE);
+  gtk_menu_button_set_direction (GTK_MENU_BUTTON (self->attention_button), GTK_ARROW_UP);
+  gtk_widget_set_hexpand (self->attention_button, TRUE);
+  gtk_widget_set_halign (self->attention_button, GTK_ALIGN_START);
+  gtk_widget_set_valign (self->attention_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (self->attention_button, _("What Send waits for"));
+  gtk_box_append (GTK_BOX (self->action_start), self->attention_button);
+  update_attention (self);
+}
+
+static GtkWidget *
+body_label_new (const char *text,
+                const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_widget_add_css_class (label, css_class);
+
+  return label;
+}
+
+/* A form whose only field is yes or no is a question, answered as a
+ * permission prompt is: one click on No or Yes (plus Decline and Cancel),
+ * never a radio button and then Send. */
+static void
+build_question (ElicitDialog *self)
+{
+  g_autofree char *title = elicit_text_sanitize_line (elicit_field_get_label (self->question),
+                                                      ELICIT_TEXT_LINE_MAX);
+  g_autofree char *description = elicit_text_sanitize_block (elicit_field_get_description (self->question),
+                                                             ELICIT_TEXT_BLOCK_MAX);
+  GtkWidget *title_label = body_label_new (title, "heading");
+
+  gtk_label_set_text (self->purpose_label, _("asks you a question"));
+  gtk_box_append (self->body_box, title_label);
+  if (description != NULL)
+    g_strstrip (description);
+  if (description != NULL && *description != '\0')
+    gtk_box_append (self->body_box, body_label_new (description, "dim-label"));
+
+  gtk_widget_set_visible (self->accept_button, FALSE);
+  gtk_widget_set_visible (self->no_button, TRUE);
+  gtk_widget_set_visible (self->yes_button, TRUE);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->yes_button),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, title_label, NULL, -1);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->no_button),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, title_label, NULL, -1);
+}
+
+static void
 build_form (ElicitDialog *self)
 {
   ElicitSchema *schema = elicit_request_get_schema (self->request);
@@ -694,6 +938,13 @@ build_form (ElicitDialog *self)
   if (schema == NULL)
     return;
 
+  if (elicit_schema_get_question (schema) != NULL)
+    {
+      self->question = g_object_ref (elicit_schema_get_question (schema));
+      build_question (self);
+      return;
+    }
+
   self->form = ELICIT_FORM (elicit_form_new (schema));
   gtk_box_append (self->body_box, GTK_WIDGET (self->form));
   g_signal_connect_object (self->form, "notify::valid",
@@ -702,14 +953,62 @@ build_form (ElicitDialog *self)
   g_signal_connect_object (self->form, "changed",
                            G_CALLBACK (update_attention), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->form, "activate",
+                           G_CALLBACK (form_activate_cb), self,
+                           G_CONNECT_SWAPPED);
 
-  self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_add_css_class (self->attention_box, "elicit-attention");
-  gtk_widget_set_margin_start (self->attention_box, 18);
-  gtk_widget_set_margin_end (self->attention_box, 18);
-  gtk_widget_set_margin_top (self->attention_box, 6);
-  gtk_box_insert_child_after (GTK_BOX (self->request_page), self->attention_box, self->body_scroller);
+  build_attention (self);
   update_attention (self);
+}
+
+/* A message longer than this many lines (or characters, about as many
+ * lines at the label's width) shows its start and "Show More": a long
+ * message must not push the question and the fields out of sight. */
+#define MESSAGE_LINES 6
+#define MESSAGE_CHARS 320
+
+static gboolean
+message_is_long (const char *message)
+{
+  guint newlines = 0;
+
+  for (const char *p = message; *p != '\0'; p++)
+    if (*p == '\n')
+      newlines++;
+
+  return newlines >= MESSAGE_LINES || g_utf8_strlen (message, -1) > MESSAGE_CHARS;
+}
+
+static void
+show_more_cb (ElicitDialog *self,
+              GtkButton    *button)
+{
+  gboolean capped = gtk_label_get_lines (self->message_label) > 0;
+
+  gtk_label_set_lines (self->message_label, capped ? -1 : MESSAGE_LINES);
+  gtk_label_set_ellipsize (self->message_label, capped ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+  gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_button_get_child (button)),
+                                    capped ? _("Show _Less") : _("Show _More"));
+}
+
+static void
+cap_message (ElicitDialog *self)
+{
+  GtkWidget *button = gtk_button_new ();
+  /* A label of our own: GTK 4.8 names a button made with a mnemonic
+   * "Show _More Show More". */
+  GtkWidget *label = gtk_label_new_with_mnemonic (_("Show _More"));
+
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), button);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+
+  gtk_label_set_lines (self->message_label, MESSAGE_LINES);
+  gtk_label_set_ellipsize (self->message_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "elicit-show-more");
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (show_more_cb), self);
+  gtk_box_insert_child_after (self->body_box, button, GTK_WIDGET (self->message_label));
 }
 
 static void
@@ -722,6 +1021,8 @@ build_body (ElicitDialog *self)
   g_strstrip (message);
   gtk_label_set_text (self->message_label, message);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), *message != '\0');
+  if (message_is_long (message))
+    cap_message (self);
 
   if (elicit_request_get_mode (self->request) == ELICIT_REQUEST_MODE_URL)
     elicit_dialog_build_url (self);
@@ -795,6 +1096,7 @@ elicit_dialog_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   elicit_accept_guard_clear (&self->accept_guard);
   g_clear_handle_id (&self->close_source, g_source_remove);
+  g_clear_handle_id (&self->attention_idle, g_source_remove);
   if (self->queue != NULL)
     g_signal_handlers_disconnect_by_data (self->queue, self);
   g_clear_object (&self->queue);
@@ -805,7 +1107,10 @@ elicit_dialog_dispose (GObject *object)
   self->launch_error_label = NULL;
   self->launch_error_box = NULL;
   self->attention_box = NULL;
+  self->attention_button = NULL;
+  self->attention_label = NULL;
   g_clear_object (&self->request);
+  g_clear_object (&self->question);
   g_clear_object (&self->url_info);
   g_clear_object (&self->cancellable);
 
@@ -821,6 +1126,7 @@ elicit_dialog_finalize (GObject *object)
   g_free (self->server_label);
   g_free (self->server_claim);
   g_free (self->client_claim);
+  g_free (self->after_completion);
 
   G_OBJECT_CLASS (elicit_dialog_parent_class)->finalize (object);
 }
@@ -859,6 +1165,10 @@ elicit_dialog_get_property (GObject    *object,
       g_value_set_boolean (value, elicit_dialog_get_can_accept (self));
       break;
 
+    case PROP_AFTER_COMPLETION:
+      g_value_set_string (value, elicit_dialog_get_after_completion (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -892,6 +1202,10 @@ elicit_dialog_set_property (GObject      *object,
 
     case PROP_ACCEPT_DELAY:
       elicit_dialog_set_accept_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_AFTER_COMPLETION:
+      elicit_dialog_set_after_completion (self, g_value_get_string (value));
       break;
 
     default:
@@ -994,10 +1308,11 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   /**
    * ElicitDialog:can-accept:
    *
-   * Whether Accept would answer the request now: it is pending, the form is
-   * valid (or the link could be analysed), and the
+   * Whether [method@Dialog.accept] would answer the request now: it is
+   * pending, the form is valid (or the link could be analysed), and the
    * [property@Dialog:accept-delay] after the dialog appeared has passed.
-   * Accept is sensitive exactly when this is %TRUE.
+   * The Send button is sensitive when this is %TRUE and, for a form too
+   * long for the dialog, once its last field has been on screen.
    *
    * Since: 1.0
    */
@@ -1005,6 +1320,22 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
     g_param_spec_boolean ("can-accept", NULL, NULL,
                           FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitDialog:after-completion:
+   *
+   * What happens once the user has finished in the browser and the server
+   * hears back, as the program showing the dialog knows it (for example
+   * "The tool is then tried again."): one sentence, added to the URL-mode
+   * waiting notice. %NULL says nothing more than what is true of every
+   * request.
+   *
+   * Since: 1.2
+   */
+  properties[PROP_AFTER_COMPLETION] =
+    g_param_spec_string ("after-completion", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1021,9 +1352,12 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_scroller);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, body_box);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, action_separator);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, action_start);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, decline_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, accept_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, no_button);
+  gtk_widget_class_bind_template_child (widget_class, ElicitDialog, yes_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_spinner);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_icon);
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, status_title_label);
@@ -1031,16 +1365,81 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitDialog, close_button);
 
   gtk_widget_class_install_action (widget_class, "dialog.accept", NULL, accept_action);
+  gtk_widget_class_install_action (widget_class, "dialog.answer", "b", answer_action);
   gtk_widget_class_install_action (widget_class, "dialog.decline", NULL, decline_action);
   gtk_widget_class_install_action (widget_class, "dialog.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "dialog.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "dialog.cancel-all", NULL, cancel_all_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.cancel", NULL);
-  /* Return alone never accepts (it may be meant for a field); Ctrl+Return
-   * does, once the safety delay has passed, as the action checks. */
+  /* Ctrl+Return answers from anywhere, a multi-line field included, once
+   * the safety delay has passed, as the action checks; Return alone does
+   * from a one-line field (form_activate_cb()). Accept is never the
+   * default widget, so Return on another button does only what it says. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "dialog.accept", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "dialog.accept", NULL);
+}
+
+static gboolean
+attention_idle_cb (gpointer user_data)
+{
+  ElicitDialog *self = user_data;
+
+  self->attention_idle = 0;
+  update_attention (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The form ends the body: once its last field has been on screen (scrolled
+ * to, tabbed to, or it all fits), every field has been. Until then Send waits, so that a
+ * long form cannot be answered with fields the person never saw. */
+static GtkWidget *
+last_field_widget (ElicitDialog *self)
+{
+  ElicitSchema *schema = elicit_form_get_schema (self->form);
+  guint n = elicit_schema_get_n_fields (schema);
+  g_autoptr(ElicitField) last = NULL;
+
+  if (n == 0)
+    return NULL;
+  last = g_list_model_get_item (elicit_schema_get_fields (schema), n - 1);
+
+  return elicit_form_get_field_widget (self->form, elicit_field_get_name (last));
+}
+
+/* Whether the last field's top (a line of it) is in the body's view. */
+static gboolean
+last_field_in_view (ElicitDialog  *self,
+                    GtkAdjustment *adjustment)
+{
+  double page = gtk_adjustment_get_page_size (adjustment);
+  double value = gtk_adjustment_get_value (adjustment);
+  GtkWidget *last = last_field_widget (self);
+  graphene_rect_t bounds;
+
+  if (page <= 0)
+    return FALSE;
+  if (value + page >= gtk_adjustment_get_upper (adjustment) - 1)
+    return TRUE;
+  if (last == NULL || !gtk_widget_compute_bounds (last, GTK_WIDGET (self->body_box), &bounds))
+    return FALSE;
+
+  return bounds.origin.y + MIN (bounds.size.height, 24) <= value + page;
+}
+
+static void
+note_fields_seen (ElicitDialog  *self,
+                  GtkAdjustment *adjustment)
+{
+  if (self->fields_seen || self->form == NULL || !last_field_in_view (self, adjustment))
+    return;
+
+  self->fields_seen = TRUE;
+  elicit_dialog_update_actions (self);
+  /* Its text changes size: not during the allocation this runs in. */
+  if (self->attention_idle == 0)
+    self->attention_idle = g_idle_add (attention_idle_cb, self);
 }
 
 /* A line above the buttons when the body scrolls, so a field cut in half
@@ -1055,6 +1454,7 @@ body_adjustment_changed_cb (ElicitDialog  *self,
   /* Opacity, not visibility: this runs during size allocation, where a
    * change of size would be too late for this frame. */
   gtk_widget_set_opacity (self->action_separator, scrolls ? 1.0 : 0.0);
+  note_fields_seen (self, adjustment);
 }
 
 #define MIN_BODY_HEIGHT 240
@@ -1141,6 +1541,8 @@ elicit_dialog_init (ElicitDialog *self)
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->body_scroller));
   g_signal_connect_object (adjustment, "changed", G_CALLBACK (body_adjustment_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (note_fields_seen), self,
                            G_CONNECT_SWAPPED);
   update_header (self);
   elicit_dialog_update_actions (self);
@@ -1369,6 +1771,55 @@ elicit_dialog_set_accept_delay (ElicitDialog *self,
 }
 
 /**
+ * elicit_dialog_get_after_completion:
+ * @self: an [class@Dialog]
+ *
+ * Gets what the waiting notice says happens once the user is done in the
+ * browser; see [property@Dialog:after-completion].
+ *
+ * Returns: (nullable): the sentence, or %NULL
+ *
+ * Since: 1.2
+ */
+const char *
+elicit_dialog_get_after_completion (ElicitDialog *self)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return self->after_completion;
+}
+
+/**
+ * elicit_dialog_set_after_completion:
+ * @self: an [class@Dialog]
+ * @after_completion: (nullable): one sentence, such as "The tool is then
+ *   tried again."
+ *
+ * Sets what the URL-mode waiting notice says happens once the user is done
+ * in the browser. Server text does not belong here: only what the program
+ * showing the dialog will do.
+ *
+ * Since: 1.2
+ */
+void
+elicit_dialog_set_after_completion (ElicitDialog *self,
+                                    const char   *after_completion)
+{
+  g_return_if_fail (ELICIT_IS_DIALOG (self));
+
+  if (g_strcmp0 (after_completion, self->after_completion) == 0)
+    return;
+
+  g_free (self->after_completion);
+  self->after_completion = g_strdup (after_completion);
+  if (self->url_info != NULL && g_strcmp0 (elicit_dialog_get_page (self), "status") == 0 &&
+      elicit_request_get_state (self->request) == ELICIT_REQUEST_STATE_ACCEPTED)
+    show_status (self, STATUS_WAITING);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AFTER_COMPLETION]);
+}
+
+/**
  * elicit_dialog_get_can_accept:
  * @self: an [class@Dialog]
  *
@@ -1470,6 +1921,15 @@ elicit_dialog_get_cancel_button (ElicitDialog *self)
   g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
 
   return self->cancel_button;
+}
+
+GtkWidget *
+elicit_dialog_get_answer_button (ElicitDialog *self,
+                                 gboolean      yes)
+{
+  g_return_val_if_fail (ELICIT_IS_DIALOG (self), NULL);
+
+  return yes ? self->yes_button : self->no_button;
 }
 
 const char *

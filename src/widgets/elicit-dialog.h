@@ -56,6 +56,11 @@ ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_client_claim (ElicitDialog  *self,
                                                const char    *client_claim);
 ELICIT_AVAILABLE_IN_ALL
+const char    *elicit_dialog_get_after_completion (ElicitDialog *self);
+ELICIT_AVAILABLE_IN_ALL
+void           elicit_dialog_set_after_completion (ElicitDialog *self,
+                                                   const char   *after_completion);
+ELICIT_AVAILABLE_IN_ALL
 void           elicit_dialog_set_accept_delay (ElicitDialog  *self,
                                                guint          accept_delay);
 ELICIT_AVAILABLE_IN_ALL

@@ -58,6 +58,7 @@ void         elicit_field_editor_set_labels   (ElicitFieldEditor  *self,
 /* For subclasses. */
 void         elicit_field_editor_emit_changed (ElicitFieldEditor  *self);
 void         elicit_field_editor_emit_commit  (ElicitFieldEditor  *self);
+void         elicit_field_editor_emit_activate (ElicitFieldEditor *self);
 void         elicit_field_editor_reset_edited (ElicitFieldEditor  *self);
 
 /* Server text shown for an option: sanitized, one line, length-capped. */

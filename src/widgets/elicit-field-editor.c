@@ -35,6 +35,7 @@ enum {
 enum {
   CHANGED,
   COMMIT,
+  ACTIVATE,
   N_SIGNALS
 };
 
@@ -144,6 +145,15 @@ elicit_field_editor_class_init (ElicitFieldEditorClass *klass)
    * form may show its error from now on. */
   signals[COMMIT] =
     g_signal_new ("commit",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /* The user pressed Return in a one-line input: after "commit", the form
+   * may be submitted. */
+  signals[ACTIVATE] =
+    g_signal_new ("activate",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
@@ -341,6 +351,17 @@ elicit_field_editor_emit_commit (ElicitFieldEditor *self)
   g_assert (ELICIT_IS_FIELD_EDITOR (self));
 
   g_signal_emit (self, signals[COMMIT], 0);
+}
+
+/* Return in a one-line input: the field is done with, then the form may be
+ * submitted. */
+void
+elicit_field_editor_emit_activate (ElicitFieldEditor *self)
+{
+  g_assert (ELICIT_IS_FIELD_EDITOR (self));
+
+  g_signal_emit (self, signals[COMMIT], 0);
+  g_signal_emit (self, signals[ACTIVATE], 0);
 }
 
 /* Back to "the user gave nothing" (a clear button), then tell the form. */

@@ -48,7 +48,9 @@
  *
  * A field's error appears once the user has edited it and moved on
  * (left it, pressed Enter, or picked a value), or after
- * [method@Form.show_all_errors].
+ * [method@Form.show_all_errors], on a line under the field that is kept
+ * for it, so that nothing moves when it appears. Nothing is shown as an
+ * error before that: a required field says "Required" beside its title.
  *
  * Every string that comes from the schema is shown as plain text, stripped of
  * invisible and bidirectional control characters and shortened when long.
@@ -67,6 +69,7 @@ typedef struct
   ElicitFieldEditor *editor;
   GtkWidget         *error_label;
   gboolean           reveal;
+  gboolean           shown;
 } Row;
 
 struct _ElicitForm
@@ -94,6 +97,7 @@ enum {
 
 enum {
   CHANGED,
+  ACTIVATE,
   N_SIGNALS
 };
 
@@ -136,13 +140,17 @@ show_row_error (ElicitForm *self,
   GtkAccessible *input = GTK_ACCESSIBLE (elicit_field_editor_get_input (row->editor));
   gboolean shown = row->reveal && message != NULL;
 
+  /* The line is always there, empty until the error shows: an error that
+   * appears moves neither this field nor the ones below. */
   if (shown)
     {
       g_autofree char *text = elicit_text_sanitize_block (message, ERROR_MAX);
 
       gtk_label_set_text (GTK_LABEL (row->error_label), text);
     }
-  gtk_widget_set_visible (row->error_label, shown);
+  else
+    gtk_label_set_text (GTK_LABEL (row->error_label), "");
+  row->shown = shown;
   if (shown)
     gtk_widget_add_css_class (GTK_WIDGET (input), "error");
   else
@@ -216,6 +224,13 @@ editor_commit_cb (ElicitForm        *self,
 
   row->reveal = TRUE;
   show_row_error (self, row);
+}
+
+static void
+editor_activate_cb (ElicitForm        *self,
+                    ElicitFieldEditor *editor)
+{
+  g_signal_emit (self, signals[ACTIVATE], 0);
 }
 
 /* ---- building rows ------------------------------------------------------ */
@@ -313,7 +328,6 @@ row_new (ElicitForm  *self,
   row->editor = ELICIT_FIELD_EDITOR (elicit_field_editor_new_full (field, alone));
   row->error_label = label_new (NULL, "error");
   gtk_widget_add_css_class (row->error_label, "caption");
-  gtk_widget_set_visible (row->error_label, FALSE);
 
   gtk_box_append (GTK_BOX (box), header_new (field, &title_label));
   if (description != NULL && *description != '\0')
@@ -327,6 +341,7 @@ row_new (ElicitForm  *self,
   g_object_set_data (G_OBJECT (row->editor), "elicit-form-row", row);
   g_signal_connect_swapped (row->editor, "changed", G_CALLBACK (editor_changed_cb), self);
   g_signal_connect_swapped (row->editor, "commit", G_CALLBACK (editor_commit_cb), self);
+  g_signal_connect_swapped (row->editor, "activate", G_CALLBACK (editor_activate_cb), self);
 
   return row;
 }
@@ -489,6 +504,27 @@ elicit_form_class_init (ElicitFormClass *klass)
    */
   signals[CHANGED] =
     g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * ElicitForm::activate:
+   * @self: the form
+   *
+   * Emitted when the user pressed Return in a one-line field (an entry or a
+   * number), as people do to submit a form. The field has taken what was
+   * typed: [property@Form:valid] is up to date. A multi-line field keeps
+   * Return for new lines and never emits it.
+   *
+   * Submit the form when it is valid, or show its errors with
+   * [method@Form.show_all_errors].
+   *
+   * Since: 1.2
+   */
+  signals[ACTIVATE] =
+    g_signal_new ("activate",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
@@ -721,7 +757,7 @@ elicit_form_show_all_errors (ElicitForm *self)
 
       row->reveal = TRUE;
       show_row_error (self, row);
-      if (first == NULL && gtk_widget_get_visible (row->error_label))
+      if (first == NULL && row->shown)
         first = row;
     }
 

@@ -19,7 +19,8 @@
  * Numbers and integers in a GtkSpinButton. A spin button always holds a
  * value, but an optional number the server gave no default for must stay
  * absent until the user picks one: until then the spin button shows nothing,
- * and a clear button takes the field back to that state.
+ * and emptying it takes the field back to that state (no clear button: a
+ * Tab stop that erases an answer is a trap).
  *
  * The editor never alters what was typed. A GtkSpinButton clamps, rounds and
  * restores its text when it takes typed text (Enter, leaving it); here its
@@ -53,7 +54,6 @@ struct _ElicitNumberEditor
   ElicitFieldEditor parent_instance;
 
   GtkWidget *spin;
-  GtkWidget *clear_button;
 
   double     shown_value;
 
@@ -140,7 +140,6 @@ set_present (ElicitNumberEditor *self,
              gboolean            present)
 {
   self->present = present;
-  gtk_widget_set_visible (self->clear_button, present && !self->has_default);
 }
 
 static gboolean
@@ -333,34 +332,15 @@ text_changed_cb (ElicitNumberEditor *self)
 }
 
 static void
-clear_cb (ElicitNumberEditor *self)
-{
-  set_present (self, FALSE);
-  set_text (self, "");
-  gtk_widget_grab_focus (self->spin);
-  elicit_field_editor_reset_edited (ELICIT_FIELD_EDITOR (self));
-}
-
-static void
 commit_cb (ElicitNumberEditor *self)
 {
   elicit_field_editor_emit_commit (ELICIT_FIELD_EDITOR (self));
 }
 
-static GtkWidget *
-clear_button_new (ElicitNumberEditor *self)
+static void
+activate_cb (ElicitNumberEditor *self)
 {
-  GtkWidget *button = gtk_button_new_from_icon_name ("edit-clear-symbolic");
-
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Clear"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Clear"),
-                                  -1);
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (clear_cb), self);
-
-  return button;
+  elicit_field_editor_emit_activate (ELICIT_FIELD_EDITOR (self));
 }
 
 static void
@@ -376,13 +356,10 @@ build_spin (ElicitNumberEditor *self)
   g_signal_connect_swapped (self->spin, "input", G_CALLBACK (input_cb), self);
   /* GtkSpinButton has no "activate" before GTK 4.14; its text has. */
   g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->spin)), "activate",
-                            G_CALLBACK (commit_cb), self);
+                            G_CALLBACK (activate_cb), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (commit_cb), self);
   gtk_widget_add_controller (self->spin, focus);
   gtk_widget_set_parent (self->spin, GTK_WIDGET (self));
-
-  self->clear_button = clear_button_new (self);
-  gtk_widget_set_parent (self->clear_button, GTK_WIDGET (self));
 }
 
 static void

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "elicit-editor-kind.h"
+#include "elicit-human-input-private.h"
 #include "elicit-init-private.h"
 #include "elicit-text-editor-private.h"
 
@@ -79,21 +80,66 @@ set_text (ElicitTextEditor *self,
 
 /* ---- the date picker ---------------------------------------------------- */
 
+/* A date the user wrote, in their locale's way or ISO 8601. */
 static GDateTime *
 parse_date (const char *text)
 {
+  g_autofree char *iso = elicit_human_input_parse_date (text);
   int year, month, day;
-  char tail;
 
-  if (text == NULL || sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3)
-    return NULL;
-  if (!g_date_valid_dmy (day, month, year))
+  if (iso == NULL || sscanf (iso, "%4d-%2d-%2d", &year, &month, &day) != 3)
     return NULL;
 
   return g_date_time_new_local (year, month, day, 0, 0, 0);
 }
 
-/* The picker starts where the text is, or today. */
+static GDateTime *
+parse_date_time (const char *text)
+{
+  g_autofree char *iso = elicit_human_input_parse_date_time (text);
+
+  return iso != NULL ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
+}
+
+/* What is sent for what the user typed: ISO 8601 for dates and times,
+ * https://… for an address typed without a scheme; else the text. */
+static char *
+dup_sent_text (ElicitTextEditor *self,
+               const char       *text)
+{
+  char *sent = NULL;
+
+  g_autoptr(GDateTime) exact = NULL;
+
+  if (self->format == ELICIT_TEXT_FORMAT_DATE)
+    sent = elicit_human_input_parse_date (text);
+  else if (self->format == ELICIT_TEXT_FORMAT_DATE_TIME &&
+           (exact = g_date_time_new_from_iso8601 (text, NULL)) != NULL)
+    sent = g_strdup (text);  /* ISO 8601 with its zone: as typed */
+  else if (self->format == ELICIT_TEXT_FORMAT_DATE_TIME)
+    sent = elicit_human_input_parse_date_time (text);
+  else if (self->format == ELICIT_TEXT_FORMAT_URI)
+    sent = elicit_human_input_complete_url (text);
+
+  return sent != NULL ? sent : g_strdup (text);
+}
+
+/* What the entry shows for a value: dates and times as the locale writes
+ * them. */
+static char *
+dup_shown_text (ElicitTextEditor *self,
+                const char       *value)
+{
+  char *shown = NULL;
+
+  if (self->format == ELICIT_TEXT_FORMAT_DATE)
+    shown = elicit_human_input_format_date (value);
+  else if (self->format == ELICIT_TEXT_FORMAT_DATE_TIME)
+    shown = elicit_human_input_format_date_time (value);
+
+  return shown != NULL ? shown : g_strdup (value);
+}
+
 static GDateTime *
 picker_start (ElicitTextEditor *self)
 {
@@ -102,8 +148,8 @@ picker_start (ElicitTextEditor *self)
 
   if (self->format == ELICIT_TEXT_FORMAT_DATE)
     parsed = parse_date (text);
-  else if (*text != '\0')
-    parsed = g_date_time_new_from_iso8601 (text, NULL);
+  else
+    parsed = parse_date_time (text);
 
   if (parsed != NULL)
     return g_date_time_to_local (parsed);
@@ -120,7 +166,11 @@ format_picked (ElicitTextEditor *self)
 
   g_date_time_get_ymd (date, &year, &month, &day);
   if (self->format == ELICIT_TEXT_FORMAT_DATE)
-    return g_strdup_printf ("%04d-%02d-%02d", year, month, day);
+    {
+      g_autofree char *iso = g_strdup_printf ("%04d-%02d-%02d", year, month, day);
+
+      return dup_shown_text (self, iso);
+    }
 
   local = g_date_time_new_local (year, month, day,
                                  gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->hour_spin)),
@@ -129,7 +179,11 @@ format_picked (ElicitTextEditor *self)
   if (local == NULL)
     return NULL;
 
-  return g_date_time_format (local, "%Y-%m-%dT%H:%M:%S%:z");
+  {
+    g_autofree char *iso = g_date_time_format (local, "%Y-%m-%dT%H:%M:%S%:z");
+
+    return dup_shown_text (self, iso);
+  }
 }
 
 static void
@@ -254,6 +308,32 @@ ensure_picker (ElicitTextEditor *self)
   gtk_widget_set_parent (self->popover, self->entry);
 }
 
+static gboolean
+open_picker_cb (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  icon_press_cb (ELICIT_TEXT_EDITOR (user_data), GTK_ENTRY_ICON_SECONDARY);
+
+  return TRUE;
+}
+
+/* The calendar icon is no Tab stop: Alt+Down opens the picker, as it
+ * opens a combo box's list. */
+static void
+add_picker_keys (ElicitTextEditor *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutAction *action = gtk_callback_action_new (open_picker_cb, self, NULL);
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_alternative_trigger_new (
+                                                            gtk_keyval_trigger_new (GDK_KEY_Down, GDK_ALT_MASK),
+                                                            gtk_keyval_trigger_new (GDK_KEY_KP_Down, GDK_ALT_MASK)),
+                                                          action));
+  gtk_widget_add_controller (self->entry, controller);
+}
+
 static void
 add_picker (ElicitTextEditor *self)
 {
@@ -261,9 +341,10 @@ add_picker (ElicitTextEditor *self)
                                      "x-office-calendar-symbolic");
   gtk_entry_set_icon_tooltip_text (GTK_ENTRY (self->entry), GTK_ENTRY_ICON_SECONDARY,
                                    self->format == ELICIT_TEXT_FORMAT_DATE
-                                   ? _("Choose a date")
-                                   : _("Choose a date and time"));
+                                   ? _("Choose a date (Alt+Down)")
+                                   : _("Choose a date and time (Alt+Down)"));
   g_signal_connect_swapped (self->entry, "icon-press", G_CALLBACK (icon_press_cb), self);
+  add_picker_keys (self);
 }
 
 /* ---- building ----------------------------------------------------------- */
@@ -286,9 +367,7 @@ describe_when (ElicitTextEditor *self,
       return parsed != NULL ? g_date_time_format (parsed, C_("date shown", "%A, %x")) : NULL;
     }
 
-  if (strchr (text, 'T') == NULL && strchr (text, 't') == NULL)
-    return NULL;
-  parsed = g_date_time_new_from_iso8601 (text, NULL);
+  parsed = parse_date_time (text);
   if (parsed == NULL)
     return NULL;
 
@@ -337,10 +416,39 @@ text_changed_cb (ElicitTextEditor *self)
   elicit_field_editor_emit_changed (ELICIT_FIELD_EDITOR (self));
 }
 
+/* Once the user is done with the field, it shows what will be sent as they
+ * read it: a date in their locale's way, https:// before an address. */
+static void
+tidy_text (ElicitTextEditor *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *sent = NULL;
+  g_autofree char *shown = NULL;
+
+  if (self->entry == NULL || self->format == ELICIT_TEXT_FORMAT_NONE ||
+      self->format == ELICIT_TEXT_FORMAT_EMAIL ||
+      !elicit_field_editor_get_edited (ELICIT_FIELD_EDITOR (self)))
+    return;
+
+  text = dup_text (self);
+  sent = dup_sent_text (self, text);
+  shown = dup_shown_text (self, sent);
+  if (!g_str_equal (shown, text))
+    set_text (self, shown);
+}
+
 static void
 commit_cb (ElicitTextEditor *self)
 {
+  tidy_text (self);
   elicit_field_editor_emit_commit (ELICIT_FIELD_EDITOR (self));
+}
+
+static void
+activate_cb (ElicitTextEditor *self)
+{
+  tidy_text (self);
+  elicit_field_editor_emit_activate (ELICIT_FIELD_EDITOR (self));
 }
 
 static void
@@ -351,6 +459,19 @@ watch_focus (ElicitTextEditor *self,
 
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (commit_cb), self);
   gtk_widget_add_controller (widget, focus);
+}
+
+/* "31.12.2025" in German, "12/31/2025 14:30" in American English. */
+static void
+set_example_placeholder (ElicitTextEditor *self)
+{
+  g_autofree char *example = dup_shown_text (self, self->format == ELICIT_TEXT_FORMAT_DATE
+                                                   ? "2025-12-31" : "2025-12-31T14:30:00");
+  /* Translators: the placeholder of a date field; %s is a date written as
+   * the user's locale writes dates */
+  g_autofree char *placeholder = g_strdup_printf (C_("date placeholder", "e.g. %s"), example);
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->entry), placeholder);
 }
 
 static void
@@ -375,14 +496,8 @@ build_entry (ElicitTextEditor *self)
       gtk_entry_set_placeholder_text (entry, "https://");
       break;
     case ELICIT_TEXT_FORMAT_DATE:
-      /* Translators: the format of a date the user may type */
-      gtk_entry_set_placeholder_text (entry, _("YYYY-MM-DD"));
-      add_picker (self);
-      add_when_label (self);
-      break;
     case ELICIT_TEXT_FORMAT_DATE_TIME:
-      /* Translators: the format of a date and time the user may type */
-      gtk_entry_set_placeholder_text (entry, _("YYYY-MM-DDTHH:MM:SS+HH:MM"));
+      set_example_placeholder (self);
       add_picker (self);
       add_when_label (self);
       break;
@@ -391,7 +506,7 @@ build_entry (ElicitTextEditor *self)
       break;
     }
 
-  g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (commit_cb), self);
+  g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (activate_cb), self);
   watch_focus (self, self->entry);
 }
 
@@ -437,7 +552,11 @@ elicit_text_editor_constructed (GObject *object)
 
   if (default_value != NULL && JSON_NODE_HOLDS_VALUE (default_value) &&
       json_node_get_value_type (default_value) == G_TYPE_STRING)
-    set_text (self, json_node_get_string (default_value));
+    {
+      g_autofree char *shown = dup_shown_text (self, json_node_get_string (default_value));
+
+      set_text (self, shown);
+    }
   if (self->entry != NULL)
     update_when (self);
 
@@ -473,6 +592,7 @@ elicit_text_editor_dup_value (ElicitFieldEditor *editor)
 {
   ElicitTextEditor *self = ELICIT_TEXT_EDITOR (editor);
   g_autofree char *text = NULL;
+  g_autofree char *sent = NULL;
 
   if (!elicit_field_editor_get_edited (editor))
     return NULL;
@@ -481,7 +601,65 @@ elicit_text_editor_dup_value (ElicitFieldEditor *editor)
   if (*text == '\0' && elicit_field_get_default (elicit_field_editor_get_field (editor)) == NULL)
     return NULL;
 
-  return json_node_init_string (json_node_alloc (), text);
+  sent = dup_sent_text (self, text);
+
+  return json_node_init_string (json_node_alloc (), sent);
+}
+
+static char *
+example_problem (ElicitTextEditor *self)
+{
+  g_autofree char *example = NULL;
+
+  if (self->format == ELICIT_TEXT_FORMAT_DATE)
+    {
+      example = dup_shown_text (self, "2025-12-31");
+      /* Translators: %s is a date written as the user's locale writes dates */
+      return g_strdup_printf (_("Enter a date, such as %s"), example);
+    }
+
+  example = dup_shown_text (self, "2025-12-31T14:30:00Z");
+  /* Translators: %s is a date and time written as the user's locale writes them */
+  return g_strdup_printf (_("Enter a date and time, such as %s"), example);
+}
+
+/* Dates and times the user's way or ISO; a full web address. The schema
+ * judges the rest (ranges, patterns), in its own words. */
+static char *
+elicit_text_editor_dup_problem (ElicitFieldEditor *editor)
+{
+  ElicitTextEditor *self = ELICIT_TEXT_EDITOR (editor);
+  g_autofree char *text = NULL;
+  g_autofree char *sent = NULL;
+  g_autoptr(GUri) uri = NULL;
+
+  if (self->entry == NULL || !elicit_field_editor_get_edited (editor))
+    return NULL;
+
+  text = g_strstrip (dup_text (self));
+  if (*text == '\0')
+    return NULL;
+
+  switch (self->format)
+    {
+    case ELICIT_TEXT_FORMAT_DATE:
+      return (sent = elicit_human_input_parse_date (text)) == NULL ? example_problem (self) : NULL;
+
+    case ELICIT_TEXT_FORMAT_DATE_TIME:
+      return (sent = elicit_human_input_parse_date_time (text)) == NULL ? example_problem (self) : NULL;
+
+    case ELICIT_TEXT_FORMAT_URI:
+      sent = dup_sent_text (self, text);
+      uri = g_uri_parse (sent, G_URI_FLAGS_NONE, NULL);
+      if (uri == NULL || g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
+        return g_strdup (_("Enter a full web address, such as https://example.com"));
+      return NULL;
+
+    case ELICIT_TEXT_FORMAT_NONE:
+    case ELICIT_TEXT_FORMAT_EMAIL:
+    default:
+      return NULL;
+    }
 }
 
 static GtkWidget *
@@ -501,6 +679,7 @@ elicit_text_editor_class_init (ElicitTextEditorClass *klass)
   object_class->constructed = elicit_text_editor_constructed;
   object_class->dispose = elicit_text_editor_dispose;
   editor_class->dup_value = elicit_text_editor_dup_value;
+  editor_class->dup_problem = elicit_text_editor_dup_problem;
   editor_class->get_input = elicit_text_editor_get_input;
 
   elicit_ensure_i18n ();

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "elicit.h"
@@ -70,14 +71,19 @@ elicit_cli_init_logging (gboolean verbose)
   g_log_set_writer_func (log_writer, NULL, NULL);
 }
 
-/* Opens the display if there is one. Without it, the caller answers
- * elicitations `cancel` instead of showing dialogs. */
+/* Opens the display if there is one, with libadwaita's style as in the
+ * app. Without it, the caller answers elicitations `cancel` instead of
+ * showing dialogs. */
 gboolean
 elicit_cli_init_display (void)
 {
   g_set_prgname ("elicit");
   if (!gtk_init_check ())
     return FALSE;
+
+  /* The same look as the app's prompts, light or dark as the desktop
+   * prefers, so a person learns what a real prompt looks like. */
+  adw_init ();
 
   gtk_window_set_default_icon_name (APP_ID);
 

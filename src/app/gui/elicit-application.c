@@ -18,6 +18,7 @@
 
 #include "elicit-application.h"
 #include "elicit-caller-guard.h"
+#include "elicit-config-monitor.h"
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
 #include "elicit-recent-view.h"
@@ -67,6 +68,7 @@ struct _ElicitApplication
   ElicitConfig      *config;
   GListStore        *servers;
   GCancellable      *load_cancellable;
+  ElicitConfigMonitor *config_monitor;
   gboolean           started;          /* the servers file was asked for */
   GHashTable        *dialogs;          /* server name → ElicitDialog, borrowed */
   GHashTable        *refused;          /* server name → count since the last notice */
@@ -179,11 +181,12 @@ describe_withdrawn (const char *name,
                     guint       n,
                     const char *reason)
 {
-  /* Translators: %s is a server's name, %u how many prompts it withdrew, the last %s why */
-  return g_strdup_printf (ngettext ("“%s” withdrew %u prompt: %s",
-                                    "“%s” withdrew %u prompts: %s",
+  /* Not “withdrew”: a server that died withdrew nothing.
+   * Translators: %u is how many prompts were closed, the first %s a server's name, the last why */
+  return g_strdup_printf (ngettext ("%1$u prompt from “%2$s” was closed: %3$s",
+                                    "%1$u prompts from “%2$s” were closed: %3$s",
                                     n),
-                          name, n, reason);
+                          n, name, reason);
 }
 
 /* Each server's log gets what happened since the last time; the toast,
@@ -224,8 +227,12 @@ flush_withdrawn (ElicitApplication  *self,
       ElicitServer *server = find_server (self, key);
       g_autofree char *text = NULL;
 
-      text = describe_withdrawn (key, GPOINTER_TO_UINT (value),
-                                 self->withdrawn_reason != NULL ? self->withdrawn_reason : "");
+      const char *reason = self->withdrawn_reason != NULL ? self->withdrawn_reason : "";
+
+      /* A server that stopped took its prompts with it: say so in its words. */
+      if (server != NULL && elicit_server_get_state (server) == ELICIT_SERVER_STATE_FAILED)
+        reason = elicit_server_get_status (server);
+      text = describe_withdrawn (key, GPOINTER_TO_UINT (value), reason);
       if (server != NULL)
         elicit_server_add_notice (server, text);
 
@@ -438,6 +445,7 @@ record_answer_cb (ElicitApplication *self,
   prompt = elicit_recent_prompt_new (now, g_object_get_data (G_OBJECT (request), "elicit-recent-server"),
                                      g_object_get_data (G_OBJECT (request), "elicit-recent-client"),
                                      elicit_request_get_state (request));
+  elicit_recent_prompt_note_answer (prompt, request);
   g_list_store_insert (self->recent, 0, prompt);
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->recent));
@@ -589,33 +597,60 @@ stop_servers (ElicitApplication *self)
   g_list_store_remove_all (self->servers);
 }
 
+/* A server whose entry did not change goes on running, its session and its
+ * sign-in kept: saving one server in the window restarts that one only. */
+static ElicitServer *
+take_unchanged (GPtrArray          *running,
+                ElicitServerConfig *entry)
+{
+  for (guint i = 0; i < running->len; i++)
+    {
+      ElicitServer *server = g_ptr_array_index (running, i);
+
+      if (elicit_server_config_equal (elicit_server_get_config (server), entry))
+        return g_ptr_array_steal_index (running, i);
+    }
+
+  return NULL;
+}
+
 static void
 set_config (ElicitApplication *self,
             ElicitConfig      *config)
 {
   GListModel *entries = elicit_config_get_servers (config);
   guint n_entries = g_list_model_get_n_items (entries);
+  guint n_running = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
   g_autoptr(GPtrArray) servers = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) running = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) started = g_ptr_array_new ();
 
-  stop_servers (self);
+  for (guint i = 0; i < n_running; i++)
+    g_ptr_array_add (running, g_list_model_get_item (G_LIST_MODEL (self->servers), i));
   g_set_object (&self->config, config);
 
   for (guint i = 0; i < n_entries; i++)
     {
       g_autoptr(ElicitServerConfig) entry = g_list_model_get_item (entries, i);
+      g_autoptr(ElicitServer) server = take_unchanged (running, entry);
 
-      g_autoptr(ElicitServer) server = elicit_server_new (entry, self->queue);
-
-      elicit_server_set_token_store (server, self->token_store);
-      g_signal_connect_object (server, "store-error", G_CALLBACK (server_store_error_cb), self,
-                               G_CONNECT_SWAPPED);
+      if (server == NULL)
+        {
+          server = elicit_server_new (entry, self->queue);
+          elicit_server_set_token_store (server, self->token_store);
+          g_signal_connect_object (server, "store-error", G_CALLBACK (server_store_error_cb),
+                                   self, G_CONNECT_SWAPPED);
+          g_ptr_array_add (started, server);
+        }
       g_ptr_array_add (servers, g_steal_pointer (&server));
     }
 
-  g_list_store_splice (self->servers, 0, 0, servers->pdata, servers->len);
+  for (guint i = 0; i < running->len; i++)
+    elicit_server_stop (g_ptr_array_index (running, i));
+  g_list_store_splice (self->servers, 0, n_running, servers->pdata, servers->len);
 
-  for (guint i = 0; i < servers->len; i++)
-    elicit_server_start (g_ptr_array_index (servers, i));
+  for (guint i = 0; i < started->len; i++)
+    elicit_server_start (g_ptr_array_index (started, i));
 }
 
 /* The file as people write it: ~/.config/elicit/servers.json. */
@@ -640,16 +675,11 @@ show_config_state (ElicitApplication *self,
   g_autofree char *path = file != NULL ? display_path (file) : NULL;
   g_autofree char *hint = NULL;
 
+  /* Said once, on the page, with Open File and Reload beside it. */
+  elicit_window_set_file_actions_visible (window, error != NULL);
   if (error != NULL)
-    {
-      g_autofree char *notice = NULL;
-
-      /* Translators: %s says why, with the file name and where in it */
-      notice = g_strdup_printf (_("The servers file could not be read: %s"), error->message);
-      elicit_window_show_notice (window, notice, TRUE);
-      elicit_window_set_empty_text (window, _("The Servers File Could Not Be Read"),
-                                    error->message);
-    }
+    elicit_window_set_empty_text (window, _("The Servers File Could Not Be Read"),
+                                  error->message);
   else
     {
       /* Translators: %s is the path of the servers file */
@@ -700,6 +730,24 @@ load_config_cb (GObject      *object,
   show_config_state (self, file, error);
 }
 
+static void load_config (ElicitApplication *self);
+
+/* A change on disk, by a text editor or by the window's server editor, is
+ * read at once; servers whose entry did not change go on running. */
+static void
+watch_config (ElicitApplication *self,
+              GFile             *file)
+{
+  if (self->config_monitor != NULL &&
+      g_file_equal (elicit_config_monitor_get_file (self->config_monitor), file))
+    return;
+
+  g_clear_object (&self->config_monitor);
+  self->config_monitor = elicit_config_monitor_new (file);
+  g_signal_connect_object (self->config_monitor, "changed", G_CALLBACK (load_config), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 load_config (ElicitApplication *self)
 {
@@ -711,6 +759,7 @@ load_config (ElicitApplication *self)
 
   file = self->config_file != NULL ? g_object_ref (self->config_file)
                                    : elicit_config_get_default_file ();
+  watch_config (self, file);
   elicit_config_load_async (file, self->load_cancellable, load_config_cb, g_object_ref (self));
 }
 
@@ -773,24 +822,30 @@ show_prompt_action (GSimpleAction *action,
     gtk_window_present (dialog);
 }
 
+/* libadwaita's About window (1.2), as GNOME apps have it. */
 static void
 about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
   ElicitApplication *self = user_data;
-  const char *authors[] = { _("The Elicit authors"), NULL };
+  const char *developers[] = { _("The Elicit authors"), NULL };
+  GtkWidget *about;
 
-  gtk_show_about_dialog (GTK_WINDOW (get_window (self)),
-                         "program-name", _("Elicit"),
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Answer what MCP servers ask you, in native dialogs"),
-                         "website", "https://gitlab.gnome.org/World/elicit",
-                         "license-type", GTK_LICENSE_LGPL_2_1,
-                         "authors", authors,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", get_window (self),
+                        "application-name", _("Elicit"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Answer what MCP servers ask you, in native dialogs"),
+                        "website", "https://gitlab.gnome.org/World/elicit",
+                        "issue-url", "https://gitlab.gnome.org/World/elicit/-/issues",
+                        "license-type", GTK_LICENSE_LGPL_2_1,
+                        "developers", developers,
+                        "developer-name", _("The Elicit authors"),
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static const GActionEntry app_actions[] = {
@@ -1123,6 +1178,7 @@ elicit_application_dispose (GObject *object)
   g_clear_object (&self->config);
   g_clear_object (&self->servers);
   g_clear_object (&self->load_cancellable);
+  g_clear_object (&self->config_monitor);
   g_clear_object (&self->prompter);
   g_clear_object (&self->recent);
   g_clear_object (&self->queue);
@@ -1243,6 +1299,22 @@ elicit_application_get_queue (ElicitApplication *self)
   g_return_val_if_fail (ELICIT_IS_APPLICATION (self), NULL);
 
   return self->queue;
+}
+
+/**
+ * elicit_application_dup_config_file:
+ * @self: the application
+ *
+ * Returns: (transfer full): the servers file: the one given with `--config`,
+ *   else `~/.config/elicit/servers.json`, which need not exist yet
+ */
+GFile *
+elicit_application_dup_config_file (ElicitApplication *self)
+{
+  g_return_val_if_fail (ELICIT_IS_APPLICATION (self), NULL);
+
+  return self->config_file != NULL ? g_object_ref (self->config_file)
+                                   : elicit_config_get_default_file ();
 }
 
 /**

@@ -23,6 +23,7 @@ ElicitApplication *elicit_application_new           (void) G_GNUC_WARN_UNUSED_RE
 GSettings         *elicit_application_get_settings  (ElicitApplication *self);
 ElicitPromptQueue *elicit_application_get_queue     (ElicitApplication *self);
 ElicitConfig      *elicit_application_get_config    (ElicitApplication *self);
+GFile             *elicit_application_dup_config_file (ElicitApplication *self) G_GNUC_WARN_UNUSED_RESULT;
 GListModel        *elicit_application_get_servers   (ElicitApplication *self);
 int                elicit_application_main          (int                argc,
                                                      char             **argv);

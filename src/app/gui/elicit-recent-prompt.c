@@ -15,8 +15,9 @@
  * ElicitRecentPrompt: one line of the app's "Recent Prompts": when a prompt
  * was answered, the server that asked, the client it came through (a D-Bus
  * caller's claim, or none for the app's own servers) and what became of it.
- * Never the content: it is the user's data, and some of it may be secret.
- * Kept in memory only.
+ * Never the content: it is the user's data, and some of it may be secret —
+ * except the Yes or No that answered a question, which is what the person
+ * remembers doing ("Answered No"). Kept in memory only.
  */
 
 struct _ElicitRecentPrompt
@@ -27,6 +28,8 @@ struct _ElicitRecentPrompt
   char               *server;
   char               *client;
   ElicitRequestState  state;
+  /* A question's answer: -1 none, 0 No, 1 Yes. */
+  int                 answer;
 };
 
 G_DEFINE_FINAL_TYPE (ElicitRecentPrompt, elicit_recent_prompt, G_TYPE_OBJECT)
@@ -52,6 +55,7 @@ elicit_recent_prompt_class_init (ElicitRecentPromptClass *klass)
 static void
 elicit_recent_prompt_init (ElicitRecentPrompt *self)
 {
+  self->answer = -1;
 }
 
 ElicitRecentPrompt *
@@ -107,7 +111,33 @@ elicit_recent_prompt_get_state (ElicitRecentPrompt *self)
   return self->state;
 }
 
-/* "14:02 · Accepted" */
+/* A question answered with Yes or No (elicit_schema_get_question()) is
+ * remembered as that answer, not as "Sent". */
+void
+elicit_recent_prompt_note_answer (ElicitRecentPrompt *self,
+                                  ElicitRequest      *request)
+{
+  ElicitSchema *schema;
+  ElicitField *question;
+  JsonObject *content;
+  JsonNode *value;
+
+  g_return_if_fail (ELICIT_IS_RECENT_PROMPT (self));
+  g_return_if_fail (ELICIT_IS_REQUEST (request));
+
+  schema = elicit_request_get_schema (request);
+  content = elicit_request_get_content (request);
+  question = schema != NULL ? elicit_schema_get_question (schema) : NULL;
+  if (question == NULL || content == NULL)
+    return;
+
+  value = json_object_get_member (content, elicit_field_get_name (question));
+  if (value != NULL && JSON_NODE_HOLDS_VALUE (value) &&
+      json_node_get_value_type (value) == G_TYPE_BOOLEAN)
+    self->answer = json_node_get_boolean (value) ? 1 : 0;
+}
+
+/* "14:02 · Sent" */
 char *
 elicit_recent_prompt_describe_state (ElicitRecentPrompt *self)
 {
@@ -120,7 +150,12 @@ elicit_recent_prompt_describe_state (ElicitRecentPrompt *self)
     {
     case ELICIT_REQUEST_STATE_ACCEPTED:
     case ELICIT_REQUEST_STATE_COMPLETED:
-      action = C_("recent prompt", "Accepted");
+      if (self->answer == 1)
+        action = C_("recent prompt", "Answered Yes");
+      else if (self->answer == 0)
+        action = C_("recent prompt", "Answered No");
+      else
+        action = C_("recent prompt", "Sent");
       break;
 
     case ELICIT_REQUEST_STATE_DECLINED:
@@ -141,6 +176,6 @@ elicit_recent_prompt_describe_state (ElicitRecentPrompt *self)
   time = g_date_time_format (self->time, "%X");
 
   /* Translators: a line of the recent prompts: when it was answered, then how
-   * ("14:02:07 · Accepted") */
+   * ("14:02:07 · Sent") */
   return g_strdup_printf (C_("recent prompt", "%s · %s"), time, action);
 }

@@ -23,6 +23,8 @@ GDateTime          *elicit_recent_prompt_get_time       (ElicitRecentPrompt *sel
 const char         *elicit_recent_prompt_get_server     (ElicitRecentPrompt *self);
 const char         *elicit_recent_prompt_get_client     (ElicitRecentPrompt *self);
 ElicitRequestState  elicit_recent_prompt_get_state      (ElicitRecentPrompt *self);
+void                elicit_recent_prompt_note_answer    (ElicitRecentPrompt *self,
+                                                         ElicitRequest      *request);
 char               *elicit_recent_prompt_describe_state (ElicitRecentPrompt *self) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

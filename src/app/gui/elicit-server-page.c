@@ -50,6 +50,10 @@ struct _ElicitServerPage
   GtkLabel          *status_label;
   GtkLabel          *claim_label;
   GtkLabel          *instructions_label;
+  GtkLabel          *instructions_heading;
+  GtkWidget         *details_expander;
+  GtkLabel          *detail_label;
+  GtkLabel          *revision_label;
   GtkWidget         *header_actions;
   GtkWidget         *restart_button;
   GtkWidget         *sign_in_button;
@@ -106,46 +110,52 @@ update_tools_empty (ElicitServerPage *self)
   gtk_stack_set_visible_child_name (self->tools_stack, "empty");
 }
 
-/* The label's three lines are a preview: Pango counts its line limit per
- * paragraph, so the preview is one paragraph. The whole text is in a
- * tooltip that wraps and stays within the screen. */
-#define INSTRUCTIONS_TOOLTIP_MAX 1500
+/* Enough of a server's instructions for a person to see what they are. */
+#define INSTRUCTIONS_MAX 4000
 
+/* Only texts change inside the details, never what is shown: GTK 4.8's
+ * AT-SPI bridge fails (a CRITICAL) on widgets shown or hidden inside a
+ * collapsed expander, which was never mapped. */
 static gboolean
-instructions_query_tooltip_cb (ElicitServerPage *self,
-                               int               x,
-                               int               y,
-                               gboolean          keyboard_mode,
-                               GtkTooltip       *tooltip)
+set_detail_label (GtkLabel   *label,
+                  const char *text)
 {
-  const char *instructions = elicit_server_get_instructions (self->server);
-  g_autofree char *text = NULL;
-  GtkWidget *label;
+  gboolean shown = text != NULL && *text != '\0';
 
-  if (instructions == NULL || *instructions == '\0')
-    return FALSE;
+  gtk_label_set_text (label, shown ? text : "");
 
-  text = elicit_text_sanitize_block (instructions, INSTRUCTIONS_TOOLTIP_MAX);
-  label = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
-  gtk_tooltip_set_custom (tooltip, label);
-
-  return TRUE;
+  return shown;
 }
 
 static void
-set_instructions (ElicitServerPage *self,
-                  const char       *instructions)
+update_details (ElicitServerPage *self)
 {
-  g_autofree char *preview = elicit_text_sanitize_line (instructions, ELICIT_TEXT_BLOCK_MAX);
-  gboolean shown = preview != NULL && *preview != '\0';
+  ElicitSession *session = elicit_server_get_session (self->server);
+  const char *version = NULL;
+  g_autofree char *revision = NULL;
+  g_autofree char *instructions = NULL;
+  gboolean shown = FALSE;
 
-  gtk_label_set_text (self->instructions_label, shown ? preview : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->instructions_label), shown);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self->instructions_label), shown);
+  if (session != NULL && elicit_server_get_state (self->server) == ELICIT_SERVER_STATE_READY)
+    version = elicit_session_get_protocol_version (session);
+  if (version != NULL)
+    /* Translators: %s is an MCP revision, such as 2025-11-25 */
+    revision = g_strdup_printf (_("Speaks MCP %s"), version);
+  instructions = elicit_text_sanitize_block (elicit_server_get_instructions (self->server),
+                                             INSTRUCTIONS_MAX);
+
+  shown |= set_detail_label (self->detail_label, elicit_server_get_detail (self->server));
+  shown |= set_detail_label (self->revision_label, revision);
+  shown |= set_detail_label (self->claim_label, elicit_server_get_claim (self->server));
+  if (set_detail_label (self->instructions_label, instructions))
+    {
+      shown = TRUE;
+      gtk_label_set_text (self->instructions_heading, _("Instructions for AI models"));
+    }
+  else
+    gtk_label_set_text (self->instructions_heading, "");
+
+  gtk_widget_set_visible (self->details_expander, shown);
 }
 
 static void update_sign_in (ElicitServerPage *self);
@@ -155,8 +165,6 @@ update_header (ElicitServerPage *self)
 {
   ElicitServerState state = elicit_server_get_state (self->server);
   const char *icon_name = elicit_server_state_get_icon_name (state);
-  const char *claim = elicit_server_get_claim (self->server);
-  const char *instructions = elicit_server_get_instructions (self->server);
 
   gtk_label_set_text (self->status_label, elicit_server_get_status (self->server));
   gtk_image_set_from_icon_name (self->status_icon,
@@ -164,9 +172,7 @@ update_header (ElicitServerPage *self)
   set_state_class (GTK_WIDGET (self->status_icon), elicit_server_state_get_style_class (state));
   set_state_class (GTK_WIDGET (self->status_label), elicit_server_state_get_style_class (state));
 
-  gtk_label_set_text (self->claim_label, claim != NULL ? claim : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->claim_label), claim != NULL);
-  set_instructions (self, instructions);
+  update_details (self);
 
   /* Starting again changes nothing for an entry the servers file gets wrong. */
   gtk_widget_set_sensitive (self->restart_button,
@@ -272,8 +278,11 @@ create_tool_row (gpointer item,
   GtkWidget *description = gtk_label_new (elicit_server_tool_get_description (tool));
   GtkWidget *row = gtk_list_box_row_new ();
 
+  /* A title is read whole ("Trigger Elicitation Requ…" said nothing): it
+   * wraps; the description is the one cut short. */
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (title, "heading");
   gtk_box_append (GTK_BOX (box), title);
 
@@ -550,6 +559,10 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, claim_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, instructions_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, instructions_heading);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, details_expander);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, detail_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, revision_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, header_actions);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, restart_button);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, sign_in_button);
@@ -578,8 +591,6 @@ static void
 elicit_server_page_init (ElicitServerPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_swapped (self->instructions_label, "query-tooltip",
-                            G_CALLBACK (instructions_query_tooltip_cb), self);
 }
 
 static void
@@ -613,6 +624,10 @@ bind_server (ElicitServerPage *self)
                            G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->server, "notify::claim",
                            G_CALLBACK (update_header), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "notify::detail",
+                           G_CALLBACK (update_details), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "notify::instructions",
+                           G_CALLBACK (update_details), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->server, "notify::signed-in",
                            G_CALLBACK (update_sign_in), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->server, "sign-in",

@@ -14,6 +14,7 @@
 #include "elicit-schema.h"
 #include "elicit-form.h"
 
+#include "elicit-result-view.h"
 #include "elicit-tool-pane.h"
 
 /* What the result view shows of one text item, and of all of them. */
@@ -42,6 +43,7 @@ typedef struct
   GCancellable *cancellable;
   char         *status;
   char         *text;
+  JsonObject   *answer;       /* the result, shown as content besides its text */
   JsonObject   *arguments;
   ElicitServer *server;
   ElicitSession *session;     /* whose task-status is followed, while running */
@@ -59,8 +61,11 @@ struct _ElicitToolPane
   GHashTable       *runs;       /* tool name → ToolRun */
   ElicitForm       *form;       /* nullable: NULL means the JSON editor */
 
+  guint             scroll_source;
+
   /* Template widgets */
   GtkStack         *stack;
+  GtkScrolledWindow *scroller;
   GtkLabel         *title_label;
   GtkLabel         *name_label;
   GtkLabel         *description_label;
@@ -77,6 +82,7 @@ struct _ElicitToolPane
   GtkLabel         *result_status_label;
   GtkWidget        *result_frame;
   GtkTextView      *result_view;
+  ElicitResultView *content_view;
 };
 
 enum {
@@ -115,6 +121,7 @@ tool_run_clear (ToolRun *run)
   g_clear_object (&run->cancellable);
   g_free (run->status);
   g_free (run->text);
+  g_clear_pointer (&run->answer, json_object_unref);
   g_clear_pointer (&run->arguments, json_object_unref);
   g_clear_object (&run->server);
 }
@@ -180,6 +187,7 @@ render_run (ElicitToolPane *self)
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->result_view);
 
   gtk_widget_set_visible (self->result_box, run != NULL);
+  elicit_result_view_set_result (self->content_view, run != NULL ? run->answer : NULL);
   if (run == NULL)
     {
       gtk_text_buffer_set_text (buffer, "", 0);
@@ -217,15 +225,6 @@ get_string (JsonObject *object,
   return json_node_get_string (node);
 }
 
-static JsonObject *
-get_object (JsonObject *object,
-            const char *member)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
 static gboolean
 get_true (JsonObject *object,
           const char *member)
@@ -240,44 +239,26 @@ static void
 append_text_content (GString    *out,
                      JsonObject *item)
 {
-  const char *type = get_string (item, "type", "");
+  g_autofree char *text = NULL;
+
+  /* Pictures, sounds, links and resources are the content view's. */
+  if (g_strcmp0 (get_string (item, "type", ""), "text") != 0)
+    return;
 
   if (out->len > 0)
     g_string_append (out, "\n\n");
-
-  if (g_str_equal (type, "text"))
-    {
-      g_autofree char *text = NULL;
-
-      text = elicit_text_sanitize_block (get_string (item, "text", ""), RESULT_TEXT_MAX);
-      g_string_append (out, text);
-    }
-  else if (g_str_equal (type, "resource_link") || g_str_equal (type, "resource"))
-    {
-      g_autofree char *uri = NULL;
-      JsonObject *resource = get_object (item, "resource");
-      const char *raw = get_string (resource != NULL ? resource : item, "uri", "");
-
-      uri = elicit_text_sanitize_line (raw, ELICIT_TEXT_LINE_MAX);
-      /* Translators: a result item that points to a resource; %s is its URI */
-      g_string_append_printf (out, _("[resource: %s]"), uri);
-    }
-  else
-    {
-      g_autofree char *mime = NULL;
-
-      mime = elicit_text_sanitize_line (get_string (item, "mimeType", type), 80);
-      /* Translators: a result item that cannot be shown as text; %s is its type */
-      g_string_append_printf (out, _("[%s content]"), mime);
-    }
+  text = elicit_text_sanitize_block (get_string (item, "text", ""), RESULT_TEXT_MAX);
+  g_string_append (out, text);
 }
 
+/* The result's text, or NULL when all it holds is shown otherwise. */
 static char *
 format_result (JsonObject *result)
 {
   GString *out = g_string_new (NULL);
   JsonNode *content = json_object_get_member (result, "content");
   JsonNode *structured = json_object_get_member (result, "structuredContent");
+  gboolean has_other = structured != NULL && !JSON_NODE_HOLDS_NULL (structured);
 
   if (content != NULL && JSON_NODE_HOLDS_ARRAY (content))
     {
@@ -287,32 +268,14 @@ format_result (JsonObject *result)
         {
           JsonNode *item = json_array_get_element (items, i);
 
+          has_other = TRUE;
           if (JSON_NODE_HOLDS_OBJECT (item))
             append_text_content (out, json_node_get_object (item));
         }
     }
 
-  if (structured != NULL && !JSON_NODE_HOLDS_NULL (structured))
-    {
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      g_autofree char *json = NULL;
-      g_autofree char *clean = NULL;
-
-      /* Indented with tabs: sanitizing keeps tabs, and folds runs of spaces. */
-      json_generator_set_root (generator, structured);
-      json_generator_set_pretty (generator, TRUE);
-      json_generator_set_indent_char (generator, '\t');
-      json_generator_set_indent (generator, 1);
-      json = json_generator_to_data (generator, NULL);
-      clean = elicit_text_sanitize_block (json, RESULT_JSON_MAX);
-
-      if (out->len > 0)
-        g_string_append (out, "\n\n");
-      g_string_append (out, _("Structured content:"));
-      g_string_append_c (out, '\n');
-      g_string_append (out, clean);
-    }
-
+  if (out->len == 0 && has_other)
+    return (g_string_free (out, TRUE), NULL);
   if (out->len == 0)
     g_string_append (out, _("(The tool returned no content.)"));
 
@@ -444,6 +407,7 @@ call_tool_cb (GObject      *object,
   g_clear_object (&run->cancellable);
   g_clear_pointer (&run->status, g_free);
   g_clear_pointer (&run->text, g_free);
+  g_clear_pointer (&run->answer, json_object_unref);
   run->is_error = FALSE;
 
   if (answer == NULL)
@@ -453,6 +417,7 @@ call_tool_cb (GObject      *object,
       run->is_error = get_true (answer, "isError");
       run->status = g_strdup (run->is_error ? _("The tool reported an error") : _("Done"));
       run->text = format_result (answer);
+      run->answer = json_object_ref (answer);
     }
 
   if (pane != NULL && current_run (pane) == run)
@@ -499,6 +464,20 @@ collect_arguments (ElicitToolPane  *self,
   return json_object_ref (json_node_get_object (node));
 }
 
+/* The run's state is at the end of the pane: once laid out, show it. */
+static gboolean
+scroll_to_run_cb (gpointer user_data)
+{
+  ElicitToolPane *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  self->scroll_source = 0;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 run_clicked_cb (ElicitToolPane *self)
 {
@@ -523,6 +502,9 @@ run_clicked_cb (ElicitToolPane *self)
   g_hash_table_replace (self->runs, g_strdup (name), run);
   start_call (run);
   render_run (self);
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
+  /* Below the redraw priority: after the frame that lays the result out. */
+  self->scroll_source = g_idle_add_full (G_PRIORITY_LOW, scroll_to_run_cb, self, NULL);
 }
 
 static void
@@ -630,6 +612,7 @@ elicit_tool_pane_dispose (GObject *object)
   ElicitToolPane *self = ELICIT_TOOL_PANE (object);
   GtkWidget *child;
 
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   if (self->server != NULL)
     g_signal_handlers_disconnect_by_data (self->server, self);
   g_clear_object (&self->server);
@@ -733,6 +716,7 @@ elicit_tool_pane_class_init (ElicitToolPaneClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ELICIT_TYPE_RESULT_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/gnome/World/Elicit/ui/elicit-tool-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, stack);
@@ -752,6 +736,8 @@ elicit_tool_pane_class_init (ElicitToolPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, result_status_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, result_frame);
   gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, result_view);
+  gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, content_view);
+  gtk_widget_class_bind_template_child (widget_class, ElicitToolPane, scroller);
   gtk_widget_class_bind_template_callback (widget_class, run_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_clicked_cb);
 
@@ -869,5 +855,7 @@ elicit_tool_pane_set_tool (ElicitToolPane   *self,
     return;
 
   show_tool (self);
+  /* Each tool is read from its title down, wherever the last one was left. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
 }

@@ -12,6 +12,7 @@
 #include "elicit.h"
 
 #include "elicit-application.h"
+#include "elicit-server-editor.h"
 #include "elicit-server-page.h"
 #include "elicit-server-row.h"
 #include "elicit-window.h"
@@ -50,6 +51,7 @@ struct _ElicitWindow
   GtkStack             *server_stack;
   AdwStatusPage        *empty_page;
   GtkLabel             *empty_body_label;
+  GtkWidget            *file_actions;
   GtkWidget            *keyring_bar;
   GtkLabel             *keyring_label;
   GtkWidget            *keyring_retry_button;
@@ -119,6 +121,8 @@ visible_page_changed_cb (ElicitWindow *self)
     name = elicit_text_sanitize_line (elicit_server_get_name (elicit_server_page_get_server (ELICIT_SERVER_PAGE (child))),
                                       ELICIT_TEXT_LINE_MAX);
   adw_window_title_set_title (self->page_title, name != NULL ? name : "");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-server",
+                                 ELICIT_IS_SERVER_PAGE (child));
 }
 
 /* Folded, the sidebar's list shows no selection: each row leads to a page. */
@@ -181,10 +185,38 @@ add_server (ElicitWindow *self,
   elicit_server_row_set_n_prompts (ELICIT_SERVER_ROW (row), g_list_model_get_n_items (prompts));
 }
 
+static char *
+dup_chosen_name (ElicitWindow *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->server_list);
+
+  if (!ELICIT_IS_SERVER_ROW (row))
+    return NULL;
+
+  return g_strdup (elicit_server_get_name (elicit_server_row_get_server (ELICIT_SERVER_ROW (row))));
+}
+
+/* The servers file read again: the server chosen stays chosen. */
+static GtkListBoxRow *
+row_to_choose (ElicitWindow *self,
+               const char   *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->server_list));
+       child != NULL && name != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (ELICIT_IS_SERVER_ROW (child) &&
+        g_strcmp0 (elicit_server_get_name (elicit_server_row_get_server (ELICIT_SERVER_ROW (child))),
+                   name) == 0)
+      return GTK_LIST_BOX_ROW (child);
+
+  return gtk_list_box_get_row_at_index (self->server_list, 0);
+}
+
 static void
 rebuild_servers (ElicitWindow *self)
 {
   guint n_servers = self->servers != NULL ? g_list_model_get_n_items (self->servers) : 0;
+  g_autofree char *chosen = dup_chosen_name (self);
 
   remove_servers (self);
 
@@ -196,9 +228,91 @@ rebuild_servers (ElicitWindow *self)
     }
 
   if (n_servers > 0)
-    gtk_list_box_select_row (self->server_list, gtk_list_box_get_row_at_index (self->server_list, 0));
+    gtk_list_box_select_row (self->server_list, row_to_choose (self, chosen));
   else
     gtk_stack_set_visible_child_name (self->server_stack, "empty");
+}
+
+/* Editing the servers --------------------------------------------------------------------- */
+
+static void
+editor_saved_cb (ElicitWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (application != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (application), "reload", NULL);
+}
+
+static void
+open_editor (ElicitWindow       *self,
+             ElicitServerConfig *server)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = NULL;
+  GtkWidget *editor;
+
+  if (!ELICIT_IS_APPLICATION (application))
+    return;
+
+  file = elicit_application_dup_config_file (ELICIT_APPLICATION (application));
+  editor = elicit_server_editor_new (GTK_WINDOW (self), file, server);
+  g_signal_connect_object (editor, "saved", G_CALLBACK (editor_saved_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+static void
+add_server_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  open_editor (ELICIT_WINDOW (widget), NULL);
+}
+
+static void
+edit_server_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ElicitWindow *self = ELICIT_WINDOW (widget);
+  GtkWidget *child = gtk_stack_get_visible_child (self->server_stack);
+
+  if (ELICIT_IS_SERVER_PAGE (child))
+    open_editor (self, elicit_server_get_config (elicit_server_page_get_server (ELICIT_SERVER_PAGE (child))));
+}
+
+static void
+launched_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(ElicitWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_app_info_launch_default_for_uri_finish (result, &error))
+    elicit_window_show_notice (self, error->message, TRUE);
+}
+
+/* In the desktop's text editor (GtkFileLauncher is GTK 4.10). */
+static void
+open_servers_file_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  ElicitWindow *self = ELICIT_WINDOW (widget);
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GAppLaunchContext) context = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *uri = NULL;
+
+  if (!ELICIT_IS_APPLICATION (application))
+    return;
+
+  file = elicit_application_dup_config_file (ELICIT_APPLICATION (application));
+  uri = g_file_get_uri (file);
+  context = G_APP_LAUNCH_CONTEXT (gdk_display_get_app_launch_context (gtk_widget_get_display (widget)));
+  g_app_info_launch_default_for_uri_async (uri, context, NULL, launched_cb, g_object_ref (self));
 }
 
 /* Window state ------------------------------------------------------------------------- */
@@ -290,11 +404,17 @@ elicit_window_class_init (ElicitWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, server_stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_body_label);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, file_actions);
   gtk_widget_class_bind_template_callback (widget_class, server_row_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, server_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, visible_page_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, folded_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.add-server", NULL, add_server_action);
+  gtk_widget_class_install_action (widget_class, "win.edit-server", NULL, edit_server_action);
+  gtk_widget_class_install_action (widget_class, "win.open-servers-file", NULL,
+                                   open_servers_file_action);
 }
 
 static void
@@ -303,6 +423,7 @@ elicit_window_init (ElicitWindow *self)
   GtkWidget *scroller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-server", FALSE);
 
   /* The status page scrolls its text; the text is no place to stop at with
    * Tab, and its scroller has no name to announce. */
@@ -556,4 +677,20 @@ elicit_window_show_server (ElicitWindow *self,
   page = find_page (self, server);
   if (page != NULL && section != NULL)
     elicit_server_page_show_section (page, section);
+}
+
+/**
+ * elicit_window_set_file_actions_visible:
+ * @self: a window
+ * @visible: whether the servers file could not be read
+ *
+ * Shows Open File and Reload under the text of the empty page.
+ */
+void
+elicit_window_set_file_actions_visible (ElicitWindow *self,
+                                        gboolean      visible)
+{
+  g_return_if_fail (ELICIT_IS_WINDOW (self));
+
+  gtk_widget_set_visible (self->file_actions, visible);
 }

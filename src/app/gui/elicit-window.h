@@ -26,6 +26,8 @@ void          elicit_window_set_subtitle     (ElicitWindow   *self,
 void          elicit_window_set_empty_text   (ElicitWindow   *self,
                                               const char     *title,
                                               const char     *body);
+void          elicit_window_set_file_actions_visible (ElicitWindow *self,
+                                                      gboolean      visible);
 void          elicit_window_show_notice      (ElicitWindow   *self,
                                               const char     *text,
                                               gboolean        warning);

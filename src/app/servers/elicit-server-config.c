@@ -805,3 +805,60 @@ elicit_server_config_get_oauth (ElicitServerConfig *self)
 
   return self->oauth;
 }
+
+static gboolean
+strv_equal (char **a,
+            char **b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+
+  return g_strv_equal ((const char * const *) a, (const char * const *) b);
+}
+
+static gboolean
+headers_equal (GHashTable *a,
+               GHashTable *b)
+{
+  GHashTableIter iter;
+  gpointer name;
+  gpointer value;
+
+  if (g_hash_table_size (a) != g_hash_table_size (b))
+    return FALSE;
+
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &name, &value))
+    if (g_strcmp0 (value, g_hash_table_lookup (b, name)) != 0)
+      return FALSE;
+
+  return TRUE;
+}
+
+/**
+ * elicit_server_config_equal:
+ * @a: a server configuration
+ * @b: another
+ *
+ * Whether two entries run the same server the same way: a servers file read
+ * again keeps the servers whose entry did not change running.
+ *
+ * Returns: whether @a and @b are the same in every respect
+ */
+gboolean
+elicit_server_config_equal (ElicitServerConfig *a,
+                            ElicitServerConfig *b)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER_CONFIG (a), FALSE);
+  g_return_val_if_fail (ELICIT_IS_SERVER_CONFIG (b), FALSE);
+
+  return g_str_equal (a->name, b->name) && a->kind == b->kind &&
+         g_strcmp0 (a->problem, b->problem) == 0 && a->disabled == b->disabled &&
+         g_strcmp0 (a->command, b->command) == 0 && strv_equal (a->args, b->args) &&
+         strv_equal (a->environment, b->environment) && g_strcmp0 (a->cwd, b->cwd) == 0 &&
+         g_strcmp0 (a->url, b->url) == 0 && headers_equal (a->headers, b->headers) &&
+         ((a->oauth == NULL && b->oauth == NULL) ||
+          (a->oauth != NULL && b->oauth != NULL && json_object_equal (a->oauth, b->oauth))) &&
+         g_strcmp0 (a->text_domain, b->text_domain) == 0 &&
+         g_strcmp0 (a->locale_dir, b->locale_dir) == 0;
+}

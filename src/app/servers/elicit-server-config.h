@@ -54,6 +54,8 @@ const char          *elicit_server_config_get_text_domain   (ElicitServerConfig 
 JsonObject          *elicit_server_config_get_oauth         (ElicitServerConfig  *self);
 const char          *elicit_server_config_get_locale_dir    (ElicitServerConfig  *self);
 char               **elicit_server_config_dup_argv          (ElicitServerConfig  *self) G_GNUC_WARN_UNUSED_RESULT;
+gboolean             elicit_server_config_equal             (ElicitServerConfig  *a,
+                                                             ElicitServerConfig  *b);
 ElicitTransport     *elicit_server_config_create_transport  (ElicitServerConfig  *self,
                                                              GError             **error) G_GNUC_WARN_UNUSED_RESULT;
 

@@ -53,6 +53,7 @@ struct _ElicitServer
   GListStore         *tools;
   ElicitLogRing      *log;
   ElicitAuthorizer   *authorizer;
+  char               *detail;        /* the technical line behind a failure */
   /* Where sign-ins go unless the config says not in the keyring: the app's. */
   ElicitTokenStore   *token_store;
 };
@@ -66,6 +67,7 @@ enum {
   PROP_STATUS,
   PROP_CLAIM,
   PROP_INSTRUCTIONS,
+  PROP_DETAIL,
   PROP_SESSION,
   PROP_SIGNED_IN,
   N_PROPS
@@ -153,6 +155,12 @@ set_state (ElicitServer      *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
     }
 
+  if (state != ELICIT_SERVER_STATE_FAILED && self->detail != NULL)
+    {
+      g_clear_pointer (&self->detail, g_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETAIL]);
+    }
+
   if (g_strcmp0 (self->status, status) != 0)
     {
       g_free (self->status);
@@ -164,15 +172,64 @@ set_state (ElicitServer      *self,
 }
 
 static void
-fail (ElicitServer *self,
-      const char   *reason)
+set_detail (ElicitServer *self,
+            const char   *detail)
+{
+  if (g_strcmp0 (self->detail, detail) == 0)
+    return;
+
+  g_free (self->detail);
+  self->detail = g_strdup (detail);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETAIL]);
+}
+
+/* @sentence is what a person reads; @detail, when there is more to it, the
+ * technical line behind it, one click away in the server's details. */
+static void
+fail_with_detail (ElicitServer *self,
+                  const char   *sentence,
+                  const char   *detail)
 {
   g_autofree char *notice = NULL;
 
   /* Translators: %s says why, e.g. “server exited with status 3: …” */
-  notice = g_strdup_printf (_("Failed: %s"), reason);
+  notice = g_strdup_printf (_("Failed: %s"), detail != NULL ? detail : sentence);
   add_log (self, ELICIT_LOG_KIND_NOTICE, notice);
-  set_state (self, ELICIT_SERVER_STATE_FAILED, reason);
+  set_detail (self, detail);
+  set_state (self, ELICIT_SERVER_STATE_FAILED, sentence);
+}
+
+static void
+fail (ElicitServer *self,
+      const char   *reason)
+{
+  fail_with_detail (self, reason, NULL);
+}
+
+/* Why the server went away, as a sentence a person reads. */
+static const char *
+failure_sentence (const GError *error)
+{
+  if (error == NULL || error->domain != ELICIT_TRANSPORT_ERROR)
+    return _("The connection to the server was lost");
+
+  switch ((ElicitTransportError) error->code)
+    {
+    case ELICIT_TRANSPORT_ERROR_EXITED:
+      return _("The server stopped unexpectedly");
+    case ELICIT_TRANSPORT_ERROR_KILLED:
+      return _("The server stopped (it was ended by a signal)");
+    case ELICIT_TRANSPORT_ERROR_SPAWN_FAILED:
+      return _("The server’s program could not be started");
+    case ELICIT_TRANSPORT_ERROR_INVALID_JSON:
+    case ELICIT_TRANSPORT_ERROR_LINE_TOO_LONG:
+    case ELICIT_TRANSPORT_ERROR_PROTOCOL:
+      return _("The server sent something Elicit cannot read, so the connection was closed");
+    case ELICIT_TRANSPORT_ERROR_CLOSED:
+    case ELICIT_TRANSPORT_ERROR_IO:
+    default:
+      return _("The connection to the server was lost");
+    }
 }
 
 /* Why the server is gone, as the user should read it: the transport's
@@ -198,6 +255,35 @@ describe_failure (ElicitServer *self,
     return g_strdup_printf (_("%s: %s"), reason->message, self->last_stderr_line);
 
   return g_strdup (reason->message);
+}
+
+static const GError *
+close_error (ElicitServer *self,
+             const GError *error)
+{
+  if (self->transport != NULL)
+    {
+      ElicitTransport *inner = elicit_tap_transport_get_inner (ELICIT_TAP_TRANSPORT (self->transport));
+
+      if (elicit_transport_get_close_error (inner) != NULL)
+        return elicit_transport_get_close_error (inner);
+    }
+
+  return error;
+}
+
+static void
+fail_for_error (ElicitServer *self,
+                const GError *error)
+{
+  g_autofree char *detail = describe_failure (self, error);
+  const GError *reason = close_error (self, error);
+
+  /* Errors that are already sentences (a refused sign-in, say) stay as they are. */
+  if (reason != NULL && reason->domain != ELICIT_TRANSPORT_ERROR)
+    fail (self, detail);
+  else
+    fail_with_detail (self, failure_sentence (reason), detail);
 }
 
 static void
@@ -238,9 +324,7 @@ static void
 session_closed_cb (ElicitServer *self,
                    const GError *error)
 {
-  g_autofree char *reason = describe_failure (self, error);
-
-  fail (self, reason);
+  fail_for_error (self, error);
 }
 
 /* "Ready", with the revision the server speaks, and what a revision
@@ -250,12 +334,11 @@ ready_status (ElicitSession *session)
 {
   const char *version = elicit_session_get_protocol_version (session);
 
-  if (!elicit_session_get_can_elicit (session))
-    /* Translators: %s is an MCP revision, such as 2024-11-05 */
-    return g_strdup_printf (_("Ready · MCP %s, which cannot ask you questions"), version);
+  /* The revision is for the curious: it is in the server's details. */
+  if (!elicit_session_get_can_elicit (session) && version != NULL)
+    return g_strdup (_("Ready, but it cannot ask you questions"));
 
-  /* Translators: %s is an MCP revision, such as 2026-07-28 */
-  return g_strdup_printf (_("Ready · MCP %s"), version);
+  return g_strdup (_("Ready"));
 }
 
 static void
@@ -269,16 +352,13 @@ connect_cb (GObject      *object,
 
   if (!elicit_session_connect_finish (ELICIT_SESSION (object), result, &error))
     {
-      g_autofree char *reason = NULL;
-
       /* A closed session has already said why, through ::closed. */
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
           ELICIT_SESSION (object) != self->session ||
           self->state == ELICIT_SERVER_STATE_FAILED)
         return;
 
-      reason = describe_failure (self, error);
-      fail (self, reason);
+      fail_for_error (self, error);
       return;
     }
 
@@ -720,6 +800,7 @@ elicit_server_finalize (GObject *object)
   ElicitServer *self = ELICIT_SERVER (object);
 
   g_free (self->status);
+  g_free (self->detail);
   g_free (self->claim);
   g_free (self->instructions);
   g_free (self->last_stderr_line);
@@ -763,6 +844,10 @@ elicit_server_get_property (GObject    *object,
 
     case PROP_INSTRUCTIONS:
       g_value_set_string (value, self->instructions);
+      break;
+
+    case PROP_DETAIL:
+      g_value_set_string (value, self->detail);
       break;
 
     case PROP_SESSION:
@@ -872,6 +957,17 @@ elicit_server_class_init (ElicitServerClass *klass)
    */
   properties[PROP_INSTRUCTIONS] =
     g_param_spec_string ("instructions", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ElicitServer:detail:
+   *
+   * The technical line behind the status of a server that failed (“server
+   * exited with status 3: …”, with the last line it wrote to its standard
+   * error), or %NULL.
+   */
+  properties[PROP_DETAIL] =
+    g_param_spec_string ("detail", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -1289,4 +1385,19 @@ elicit_server_sign_out_finish (ElicitServer  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * elicit_server_get_detail:
+ * @self: a server
+ *
+ * Returns: (nullable): the technical line behind the status of a server that
+ *   failed, for those who want it
+ */
+const char *
+elicit_server_get_detail (ElicitServer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_SERVER (self), NULL);
+
+  return self->detail;
 }

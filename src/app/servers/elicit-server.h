@@ -56,6 +56,7 @@ ElicitServerState   elicit_server_get_state         (ElicitServer        *self);
 const char         *elicit_server_get_status        (ElicitServer        *self);
 const char         *elicit_server_get_claim         (ElicitServer        *self);
 const char         *elicit_server_get_instructions  (ElicitServer        *self);
+const char         *elicit_server_get_detail        (ElicitServer        *self);
 ElicitSession      *elicit_server_get_session       (ElicitServer        *self);
 GListModel         *elicit_server_get_tools         (ElicitServer        *self);
 GListModel         *elicit_server_get_log           (ElicitServer        *self);
