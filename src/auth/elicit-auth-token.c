@@ -16,11 +16,8 @@
 void
 elicit_auth_tokens_free (ElicitAuthTokens *tokens)
 {
-  /* Not wiped yet: wiping them here makes the app's "Try Again" lose the
-   * sign-in (tests/test-dont-remember-atspi.py hangs), so something still
-   * reads a token after its ElicitAuthTokens is freed. Find that first. */
-  g_free (tokens->access_token);
-  g_free (tokens->refresh_token);
+  elicit_auth_secret_free (tokens->access_token);
+  elicit_auth_secret_free (tokens->refresh_token);
   g_free (tokens->scope);
   g_free (tokens);
 }
