@@ -237,17 +237,38 @@ def issuer_mismatch_is_refused_before_registering():
 
 
 @test
+def headers_come_from_a_header_file_and_secrets_in_argv_are_warned_about():
+    # -H is readable by every local user in /proc/PID/cmdline; a file is not.
+    path = write_file('headers', '# sent with every request\nX-From-File: yes\n\n')
+    with Server('good') as server:
+        status, out, err = elicit('--url', server.url, '--header-file', path, '-H', 'X-Plain: 1',
+                                  '-H', 'Authorization: Bearer not-issued', '--no-keyring',
+                                  '--tool', 'whoami', browser=Browser('fail'))
+        sent = [header(r, 'X-From-File') for r in server.requests('/mcp')]
+    check(['yes'] in sent, 'the header from the file reached the server: %r' % sent)
+    warnings = [line for line in err.splitlines() if line.startswith('elicit: warning:')]
+    check_equal(warnings, ['elicit: warning: every local user can read the “Authorization” header '
+                           'given on the command line; put it in a --header-file instead'],
+                'the warnings')
+
+
+@test
 def a_mac_token_is_refused_and_never_sent():
-    server, _ = hostile_case('token-type-mac', quoted(
+    server, browser = hostile_case('token-type-mac', quoted(
         'The authorization server issued a token of type “MAC”; Elicit only uses Bearer tokens'))
+    # The browser waited for Elicit's verdict: an error page, not "You are signed in".
+    with open(browser.record + '.stderr') as f:
+        said = f.read()
+    check('/callback answered HTTP 400' in said, 'the browser was shown the sign-in failed: %r' % said)
     check_equal([header(r, 'Authorization') for r in server.requests('/mcp')
                  if header(r, 'Authorization')], [], 'MCP requests with a token')
 
 
 @test
 def a_redirect_with_the_wrong_state_is_refused():
-    server, browser = hostile_case('wrong-state', quoted(
-        'The answer that reached Elicit does not belong to this sign-in (wrong state)'))
+    # The listener answers it with an error page and keeps waiting (any local
+    # process could send one); this browser gives up on that page.
+    server, browser = hostile_case('wrong-state', quoted(BROWSER_FAILED))
     check_equal(len(browser.runs()), 2, 'browser runs (one per call)')
     check_equal(server.requests('/token'), [], 'token requests: the code was never exchanged')
 

@@ -17,6 +17,7 @@
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -45,13 +46,13 @@ CAPABILITY = {'form': {}, 'url': {}}
 class Proxy:
     """elicit proxy -- fake-mcp-server.py, with the test as its client."""
 
-    def __init__(self, *args, server_args=(), env=None, extra_env=None):
+    def __init__(self, *args, server_args=(), env=None, extra_env=None, command=None):
         if env is None:
             env = dict(os.environ, **(extra_env or {}))
             env.pop('DISPLAY', None)
             env.pop('WAYLAND_DISPLAY', None)
         self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
-                                        ['--', PYTHON, FAKE] + list(server_args),
+                                        ['--'] + (command or [PYTHON, FAKE] + list(server_args)),
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=env)
         self.lines = queue.Queue()
@@ -314,6 +315,26 @@ def probes_the_servers_era_before_passing_on_a_legacy_initialize(proxy):
     check_equal(meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28', 'the probe\'s version')
     check_equal(meta['io.modelcontextprotocol/clientCapabilities'], {'elicitation': CAPABILITY},
                 'the capabilities the probe declares')
+
+
+@with_proxy
+def keeps_a_pipelining_clients_order(proxy):
+    # All at once, before any answer: the server sees them in this order.
+    initialize = {'protocolVersion': '2025-11-25', 'clientInfo': {'name': 'test', 'version': '1'},
+                  'capabilities': {}}
+    proxy.send_raw('\n'.join(json.dumps(m) for m in (
+        {'jsonrpc': '2.0', 'id': 0, 'method': 'initialize', 'params': initialize},
+        {'jsonrpc': '2.0', 'method': 'notifications/initialized'},
+        {'jsonrpc': '2.0', 'id': 1, 'method': 'tools/list'},
+        {'jsonrpc': '2.0', 'id': 2, 'method': 'tools/call', 'params': {'name': 'x', 'arguments': {}}})))
+    answered = set()
+    while answered != {0, 1, 2}:
+        reply = proxy.read()
+        if 'method' not in reply:
+            answered.add(reply.get('id'))
+    check_equal([m.get('method') for m in proxy.received()],
+                ['initialize', 'notifications/initialized', 'tools/list', 'tools/call'],
+                'the order the server received')
 
 
 @test
@@ -629,6 +650,56 @@ def sigterm_shuts_the_server_down(proxy):
     proxy.expect_eof()
     check_equal(proxy.wait(), 128 + signal.SIGTERM, 'exit status')
     check(server_is_gone(pid), 'the server is still running')
+
+
+def wait_gone(pid, what):
+    """Waits for pid to end: its pidfd becomes readable then."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    try:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        check(poller.poll(TIMEOUT * 1000) != [], what + ' still runs')
+    finally:
+        os.close(fd)
+
+
+def proxy_with_a_grandchild():
+    """A server started through `sh -c`, whose shell also started a process
+    that ignores the end of its input, as npx and uvx do."""
+    pidfile = os.path.join(tempfile.mkdtemp(prefix='elicit-proxy-'), 'pid')
+    proxy = Proxy(command=['sh', '-c', 'sleep 1000 & echo $! > %s; %s %s; wait' % (pidfile, PYTHON, FAKE)])
+    proxy.initialize({})
+    server = proxy.request('test/pid', msg_id='pid')['result']['pid']
+    with open(pidfile) as f:
+        return proxy, server, int(f.read())
+
+
+@test
+def a_stopped_servers_grandchild_goes_too():
+    proxy, server, sleeper = proxy_with_a_grandchild()
+    try:
+        proxy.process.stdin.close()
+        proxy.expect_eof()
+        check_equal(proxy.wait(), 0, 'exit status')
+        wait_gone(server, 'the server')
+        wait_gone(sleeper, 'the process the server\'s shell started')
+    finally:
+        proxy.close()
+
+
+@test
+def a_killed_proxys_servers_and_their_children_go_too():
+    proxy, server, sleeper = proxy_with_a_grandchild()
+    try:
+        proxy.process.kill()
+        proxy.process.wait()
+        wait_gone(server, 'the server')
+        wait_gone(sleeper, 'the process the server\'s shell started')
+    finally:
+        proxy.close()
 
 
 # What the MCP Inspector's stdio transport (and the SDK's default) pass a server: no

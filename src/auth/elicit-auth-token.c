@@ -16,8 +16,8 @@
 void
 elicit_auth_tokens_free (ElicitAuthTokens *tokens)
 {
-  g_free (tokens->access_token);
-  g_free (tokens->refresh_token);
+  elicit_auth_secret_free (tokens->access_token);
+  elicit_auth_secret_free (tokens->refresh_token);
   g_free (tokens->scope);
   g_free (tokens);
 }

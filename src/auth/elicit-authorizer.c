@@ -386,6 +386,8 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
 static void
 elicit_authorizer_init (ElicitAuthorizer *self)
 {
+  /* It may hold tokens and a sign-in's keys. */
+  elicit_auth_protect_process ();
   self->soup = elicit_auth_soup_session_new ();
   self->waiters = g_ptr_array_new_with_free_func (g_object_unref);
   self->preparers = g_ptr_array_new_with_free_func (g_object_unref);

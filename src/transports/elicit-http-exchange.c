@@ -53,7 +53,7 @@ elicit_http_exchange_unref (Exchange *ex)
   g_clear_pointer (&ex->parser, elicit_sse_parser_free);
   g_clear_pointer (&ex->body_buffer, g_byte_array_unref);
   g_clear_pointer (&ex->last_event_id, g_free);
-  g_clear_pointer (&ex->sent_token, g_free);
+  g_clear_pointer (&ex->sent_token, elicit_auth_secret_free);
   g_free (ex);
 }
 
@@ -1377,14 +1377,15 @@ build_message (Exchange *ex)
 
   /* The token goes to the server's own origin only: redirects elsewhere
    * are never followed (follow_redirect()). */
-  g_clear_pointer (&ex->sent_token, g_free);
+  g_clear_pointer (&ex->sent_token, elicit_auth_secret_free);
   if (self->authorizer != NULL && elicit_authorizer_get_access_token (self->authorizer) != NULL)
     {
-      g_autofree char *bearer = NULL;
+      char *bearer;
 
       ex->sent_token = g_strdup (elicit_authorizer_get_access_token (self->authorizer));
       bearer = g_strconcat ("Bearer ", ex->sent_token, NULL);
       soup_message_headers_replace (headers, "Authorization", bearer);
+      elicit_auth_secret_free (bearer);
     }
 
   if (ex->body != NULL)

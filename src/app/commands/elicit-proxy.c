@@ -53,6 +53,7 @@
 #include "elicit-cli.h"
 #include "elicit-timing.h"
 #include "elicit-cli-prompts.h"
+#include "elicit-header-options.h"
 #include "elicit-proxy.h"
 
 typedef struct
@@ -74,6 +75,8 @@ typedef struct
   /* A legacy client in front of a modern server: the client's initialize,
    * held while the server is probed, then what it declared. */
   JsonNode          *held_initialize;
+  /* What the client sent after it, kept in order until it has gone on. */
+  GQueue             held_after;
   guint              probe_timeout;
   gboolean           modern_server;
   /* A modern client in front of a server of unknown era: its requests, held
@@ -494,6 +497,55 @@ bridge_cancelled (Proxy      *proxy,
 /* How long a server that ignores the probe is waited for. */
 #define PROBE_TIMEOUT_SECONDS 10
 
+static gboolean client_request_cb      (ElicitPeer *peer,
+                                        const char *method,
+                                        JsonNode   *id,
+                                        JsonObject *params,
+                                        JsonNode   *message,
+                                        Proxy      *proxy);
+static void     client_notification_cb (ElicitPeer *peer,
+                                        const char *method,
+                                        JsonObject *params,
+                                        JsonNode   *message,
+                                        Proxy      *proxy);
+
+/*
+ * A client may send initialize, initialized, tools/list and tools/call at
+ * once. While the initialize waits for the probe, what follows it waits
+ * too, and goes on in the client's order once the initialize has — until
+ * another initialize is held.
+ */
+static gboolean
+hold_behind_initialize (Proxy    *proxy,
+                        JsonNode *message)
+{
+  if (proxy->held_initialize == NULL)
+    return FALSE;
+
+  g_queue_push_tail (&proxy->held_after, json_node_ref (message));
+  return TRUE;
+}
+
+static void
+replay_held (Proxy *proxy)
+{
+  JsonNode *message;
+
+  while (proxy->held_initialize == NULL && (message = g_queue_pop_head (&proxy->held_after)) != NULL)
+    {
+      g_autoptr(JsonNode) owned = message;
+      JsonObject *object = json_node_get_object (message);
+      const char *method = elicit_json_object_get_string (object, "method");
+      JsonNode *id = json_object_get_member (object, "id");
+      JsonObject *params = object_member (object, "params");
+
+      if (id != NULL)
+        client_request_cb (proxy->client_peer, method, id, params, message, proxy);
+      else
+        client_notification_cb (proxy->client_peer, method, params, message, proxy);
+    }
+}
+
 static void
 forward_held_initialize (Proxy *proxy)
 {
@@ -505,6 +557,7 @@ forward_held_initialize (Proxy *proxy)
 
   log_passed (proxy, proxy->server_peer, "initialize");
   elicit_peer_forward (proxy->server_peer, initialize);
+  replay_held (proxy);
 }
 
 static gboolean
@@ -624,6 +677,7 @@ answer_held_initialize (Proxy      *proxy,
   proxy->modern_server = TRUE;
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   elicit_peer_reply (proxy->client_peer, json_object_get_member (request, "id"), result);
+  replay_held (proxy);
 }
 
 /* The server's answer to the probe; FALSE for any other message. */
@@ -1098,6 +1152,9 @@ client_request_cb (ElicitPeer *peer,
                    JsonNode   *message,
                    Proxy      *proxy)
 {
+  if (hold_behind_initialize (proxy, message))
+    return TRUE;
+
   label_with_client_info (proxy, object_member (object_member (params, "_meta"),
                                                 "io.modelcontextprotocol/clientInfo"));
   if (proxy->server_down != NULL)
@@ -1178,6 +1235,9 @@ client_notification_cb (ElicitPeer *peer,
                         Proxy      *proxy)
 {
   g_autoptr(JsonNode) forwarded = NULL;
+
+  if (hold_behind_initialize (proxy, message))
+    return;
 
   /* A modern server has no handshake to complete. */
   if (proxy->modern_server && g_str_equal (method, "notifications/initialized"))
@@ -1378,6 +1438,7 @@ parse_options (int        argc,
                GError   **error)
 {
   g_autofree GOptionEntry *auth_entries = elicit_auth_options_entries (auth);
+  g_autofree char *header_file = NULL;
   const GOptionEntry entries[] = {
     { "name", 'n', 0, G_OPTION_ARG_STRING, name,
       N_("The name dialogs show for the server (default: the command’s name)"), N_("NAME") },
@@ -1390,8 +1451,12 @@ parse_options (int        argc,
       N_("Bridge to the remote server at this address (Streamable HTTP) instead of starting one"),
       N_("URL") },
     { "header", 'H', 0, G_OPTION_ARG_STRING_ARRAY, headers,
-      N_("Send this header with every request to --url, such as “Authorization: Bearer …”; repeat for more"),
+      N_("Send this header with every request to --url; repeat for more. Every local user can read "
+         "the command line: put secrets in --header-file"),
       N_("“NAME: VALUE”") },
+    { "header-file", 0, 0, G_OPTION_ARG_FILENAME, &header_file,
+      N_("Send the headers in this file, one “NAME: VALUE” a line, with every request to --url"),
+      N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -1427,12 +1492,15 @@ parse_options (int        argc,
       return FALSE;
     }
 
-  if (*headers != NULL && *url == NULL)
+  if ((*headers != NULL || header_file != NULL) && *url == NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("--header needs --url"));
       return FALSE;
     }
+
+  if (!elicit_header_options_resolve (headers, header_file, error))
+    return FALSE;
 
   if (elicit_auth_options_given (auth) && *url == NULL)
     {
@@ -1594,6 +1662,7 @@ proxy_clear (Proxy *proxy)
   g_clear_pointer (&proxy->url, g_free);
   g_clear_handle_id (&proxy->era_timeout, g_source_remove);
   g_clear_pointer (&proxy->legacy_discover, json_object_unref);
+  g_queue_clear_full (&proxy->held_after, (GDestroyNotify) json_node_unref);
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
   g_clear_pointer (&proxy->client_info, json_object_unref);
   g_clear_pointer (&proxy->client_capabilities, json_object_unref);
