@@ -14,7 +14,7 @@ mode=${1:-run}
 packages=(
   build-essential pkg-config meson ninja-build gettext clang libclang-rt-14-dev
   libglib2.0-dev libgtk-4-dev libjson-glib-dev libsoup-3.0-dev libpsl-dev libicu-dev
-  libsecret-1-dev gnome-keyring libgnutls28-dev libadwaita-1-dev
+  libsecret-1-dev gnome-keyring libgnutls28-dev libadwaita-1-dev libpcre2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi python3-cryptography
   appstream desktop-file-utils gi-docgen
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity procps

@@ -15,8 +15,10 @@
 #
 # --strip-env starts the proxy with only those variables, as the MCP
 # TypeScript SDK's StdioClientTransport does (no DISPLAY, no bus address).
-# Run it through a link named as the client should be ("claude"): the proxy
-# takes its parent's process name as the client's name.
+# The proxy names the client after the clientInfo of its initialize: that is
+# FAKE_MCP_CLIENT_INFO (JSON) when set, none at all when it is "none" (then
+# the proxy takes its parent's process name: run this through a link named as
+# the client should be, "claude"), else {"name": "fake-client"}.
 
 import json
 import os
@@ -47,9 +49,12 @@ def reply(msg_id):
     raise SystemExit('fake-mcp-client: the proxy closed before answering')
 
 
-send({'jsonrpc': '2.0', 'id': 1, 'method': 'initialize',
-      'params': {'protocolVersion': '2025-11-25', 'capabilities': {},
-                 'clientInfo': {'name': 'fake-client', 'version': '1'}}})
+initialize = {'protocolVersion': '2025-11-25', 'capabilities': {}}
+client_info = os.environ.get('FAKE_MCP_CLIENT_INFO')
+if client_info != 'none':
+    initialize['clientInfo'] = (json.loads(client_info) if client_info
+                                else {'name': 'fake-client', 'version': '1'})
+send({'jsonrpc': '2.0', 'id': 1, 'method': 'initialize', 'params': initialize})
 reply(1)
 send({'jsonrpc': '2.0', 'method': 'notifications/initialized'})
 arguments = {'params': json.loads(params)} if params else {}

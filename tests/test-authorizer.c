@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <sys/prctl.h>
+
 #include "elicit.h"
 #include "elicit-authorizer-private.h"
 #include "elicit-json.h"
@@ -221,6 +223,11 @@ test_signs_in_through_the_browser (Fixture       *f,
   g_assert_true (outcome.ok);
   g_assert_true (elicit_authorizer_get_signed_in (f->authorizer));
   g_assert_cmpstr (elicit_authorizer_get_access_token (f->authorizer), ==, "token-1");
+
+  /* A process that holds a token leaves no core dump and admits no debugger. */
+#ifndef ELICIT_UNDER_ASAN
+  g_assert_cmpint (prctl (PR_GET_DUMPABLE, 0, 0, 0, 0), ==, 0);
+#endif
 
   /* The code exchange: PKCE, resource as published, the registered secret
    * in Basic (no list of methods: RFC 8414's default), to the token

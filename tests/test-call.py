@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from atspi_helpers import check, check_equal, run_tests, skip_all, test
@@ -302,6 +303,102 @@ def without_a_display_a_request_is_cancelled_and_it_exits_4():
     check_equal(err, 'elicit: “elicit-demo-server” asks for input, but there is no display to ask on; '
                      'answering “cancel”\n'
                      'elicit: a request from “elicit-demo-server” was declined or cancelled\n', 'stderr')
+
+
+@test
+def accept_defaults_without_a_display_accepts_a_form_whose_defaults_are_valid():
+    # Issue 22: scripts and CI need no Xvfb for a form their defaults answer.
+    status, out, err = call('--accept-defaults', '--tool', 'every_field', '--', DEMO)
+    check_equal(status, 0, 'exit status (stderr %r)' % err)
+    sent = {'name': 'Ada Lovelace', 'code': 'ABC', 'email': 'ada@example.com',
+            'website': 'https://example.com/ada', 'birthday': '1815-12-10',
+            'meeting': '2025-11-25T10:30:00Z', 'ratio': 0.5, 'count': 3, 'subscribe': True,
+            'color': 'green', 'toppings': ['cheese']}
+    check_equal(json.loads(out)['structuredContent'], {'action': 'accept', 'content': sent},
+                'what the server received')
+    prefix = 'elicit: no display; accepted “elicit-demo-server”’s form with its defaults: '
+    check(err.startswith(prefix) and err.endswith('\n') and err.count('\n') == 1,
+          'stderr: %r' % err)
+    check_equal(json.loads(err[len(prefix):]), sent, 'the content stderr says was sent')
+
+
+@test
+def accept_defaults_without_a_display_cancels_a_form_its_defaults_do_not_answer():
+    status, out, err = call('--accept-defaults', '--tool', 'confirm', '--', DEMO)
+    check_equal(status, 4, 'exit status')
+    check_equal(json.loads(out)['structuredContent'], {'action': 'cancel'}, 'what the server received')
+    check(err.startswith('elicit: the defaults of “elicit-demo-server”’s form are not a valid '
+                         'answer: The content does not fit the form: “confirmed”: This field is '
+                         'required\n'), 'stderr: %r' % err)
+
+
+class OldSseServer:
+    """A server of the 2024-11-05 HTTP+SSE transport, on 127.0.0.1, whose `endpoint`
+    event says ENDPOINT; it logs every request it gets."""
+
+    def __init__(self, endpoint, close_stream=False):
+        import http.server
+        requests = self.requests = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):
+                requests.append(('POST', self.path))
+                self.rfile.read(int(self.headers.get('Content-Length', 0)))
+                self.send_response(202 if self.path == endpoint else 404)
+                self.send_header('Content-Length', '0')
+                self.end_headers()
+
+            def do_GET(self):
+                requests.append(('GET', self.path))
+                self.send_response(200)
+                self.send_header('Content-Type', 'text/event-stream')
+                self.end_headers()
+                self.wfile.write(('event: endpoint\ndata: %s\n\n' % endpoint).encode())
+                self.wfile.flush()
+                if not close_stream:
+                    self.rfile.read(1)  # open until the client goes
+
+        self.server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+        self.server.daemon_threads = True
+        self.url = 'http://127.0.0.1:%d/mcp' % self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@test
+def an_old_sse_endpoint_on_another_site_is_refused():
+    # Issue 22: the fallback to the 2024-11-05 transport takes the endpoint from the
+    # server's event stream; one elsewhere would get every message, and a bearer token.
+    server = OldSseServer('http://127.0.0.2:9/steal')
+    try:
+        status, out, err = call('--url', server.url, '--tool', 'echo')
+        check_equal(status, 3, 'exit status (stderr %r)' % err)
+        origin = server.url[:-len('/mcp')]
+        check('The server asked for messages at another site (http://127.0.0.2:9); they go only to '
+              '%s' % origin in err, 'stderr: %r' % err)
+        check(('GET', '/mcp') in server.requests, 'no GET for the event stream: %r' % server.requests)
+    finally:
+        server.close()
+
+
+@test
+def an_old_sse_stream_that_ends_ends_the_call():
+    # Its session is its stream: a new GET would be a new session that none of our
+    # messages reach, so the call fails at once instead of waiting for an answer.
+    server = OldSseServer('/message', close_stream=True)
+    try:
+        status, out, err = call('--url', server.url, '--tool', 'echo', timeout=60)
+        check_equal(status, 3, 'exit status (stderr %r)' % err)
+        check_equal([r for r in server.requests if r[0] == 'GET'], [('GET', '/mcp')],
+                    'the event streams asked for')
+    finally:
+        server.close()
 
 
 @test

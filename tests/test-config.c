@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <glib/gstdio.h>
 
 #include "elicit-http-transport.h"
@@ -387,6 +389,43 @@ test_files_are_read_without_blocking (void)
   g_rmdir (dir);
 }
 
+/* A FIFO would block the read forever, /dev/zero would never end: both refused at once. */
+static void
+test_only_regular_files_are_read (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("elicit-config-XXXXXX", &error);
+  g_autofree char *fifo_path = NULL;
+  g_autoptr(GFile) fifo = NULL;
+  g_autoptr(GFile) zero = g_file_new_for_path ("/dev/zero");
+  g_autoptr(ElicitConfig) config = NULL;
+
+  g_assert_no_error (error);
+  fifo_path = g_build_filename (dir, "servers.json", NULL);
+  g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
+  fifo = g_file_new_for_path (fifo_path);
+
+  config = elicit_config_new_from_file (fifo, &error);
+  g_assert_null (config);
+  g_assert_error (error, ELICIT_CONFIG_ERROR, ELICIT_CONFIG_ERROR_READ);
+  g_assert_true (g_str_has_suffix (error->message, ": It is not a regular file"));
+  g_clear_error (&error);
+
+  config = load (fifo, &error);
+  g_assert_null (config);
+  g_assert_error (error, ELICIT_CONFIG_ERROR, ELICIT_CONFIG_ERROR_READ);
+  g_clear_error (&error);
+
+  config = elicit_config_new_from_file (zero, &error);
+  g_assert_null (config);
+  g_assert_error (error, ELICIT_CONFIG_ERROR, ELICIT_CONFIG_ERROR_READ);
+  g_assert_cmpstr (error->message, ==, "Could not read /dev/zero: It is not a regular file");
+  g_clear_error (&error);
+
+  g_unlink (fifo_path);
+  g_rmdir (dir);
+}
+
 static void
 test_the_default_file_and_the_demo (void)
 {
@@ -426,6 +465,7 @@ main (int   argc,
   g_test_add_func ("/Elicit/Config/invalid-utf8-names-line-and-column",
                    test_invalid_utf8_names_line_and_column);
   g_test_add_func ("/Elicit/Config/absurd-nesting-is-refused", test_absurd_nesting_is_refused);
+  g_test_add_func ("/Elicit/Config/only-regular-files-are-read", test_only_regular_files_are_read);
   g_test_add_func ("/Elicit/Config/a-file-without-servers-is-invalid",
                    test_a_file_without_servers_is_invalid);
   g_test_add_func ("/Elicit/Config/url-entries-keep-their-headers", test_url_entries);

@@ -15,16 +15,17 @@
 # /usr/bin/python3 and python3-pyatspi, under dbus-run-session and Xvfb.
 
 import os
-import subprocess
-import sys
-import tempfile
 
-# GLib reads G_DEBUG once, when gi loads it, here and not in atspi_missing():
-# libatspi's warning about an application it asks while it starts or goes
-# ("Error in GetItems") must not be fatal to the test, a CRITICAL must.
+# Before GLib is loaded, as test-app.py does: AT-SPI's client logs warnings of its
+# own (a new app's cache that is not exported yet: "Error in GetItems"), which the
+# suite's fatal-warnings made fatal to this process; a CRITICAL still is.
 os.environ['G_DEBUG'] = 'gc-friendly,fatal-criticals'
 
-import gi
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+import gi  # noqa: E402
 gi.require_version('Gio', '2.0')
 from gi.repository import Gio, GLib  # noqa: E402
 

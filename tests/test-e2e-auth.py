@@ -27,10 +27,16 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 import secret_service
-from atspi_helpers import Skip, check, check_equal, run_tests, skip_all, test
+from atspi_helpers import Skip, check, check_equal, run_tests, skip_all, test, wait_for
 
+# What the ASan build's tests run with (setup.sh); no MCP client passes them, and the
+# stripped environments keep them so that LeakSanitizer reads its suppressions.
+SANITIZER_VARIABLES = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'GDK_DEBUG')
+# What a client such as the MCP Inspector passes a server, and nothing else.
+CLIENT_VARIABLES = ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER') + SANITIZER_VARIABLES
 ELICIT = os.environ.get('ELICIT_BIN')
 HERE = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
 HOSTILE_AS = os.path.join(HERE, 'hostile-as.py')
@@ -231,17 +237,38 @@ def issuer_mismatch_is_refused_before_registering():
 
 
 @test
+def headers_come_from_a_header_file_and_secrets_in_argv_are_warned_about():
+    # -H is readable by every local user in /proc/PID/cmdline; a file is not.
+    path = write_file('headers', '# sent with every request\nX-From-File: yes\n\n')
+    with Server('good') as server:
+        status, out, err = elicit('--url', server.url, '--header-file', path, '-H', 'X-Plain: 1',
+                                  '-H', 'Authorization: Bearer not-issued', '--no-keyring',
+                                  '--tool', 'whoami', browser=Browser('fail'))
+        sent = [header(r, 'X-From-File') for r in server.requests('/mcp')]
+    check(['yes'] in sent, 'the header from the file reached the server: %r' % sent)
+    warnings = [line for line in err.splitlines() if line.startswith('elicit: warning:')]
+    check_equal(warnings, ['elicit: warning: every local user can read the “Authorization” header '
+                           'given on the command line; put it in a --header-file instead'],
+                'the warnings')
+
+
+@test
 def a_mac_token_is_refused_and_never_sent():
-    server, _ = hostile_case('token-type-mac', quoted(
+    server, browser = hostile_case('token-type-mac', quoted(
         'The authorization server issued a token of type “MAC”; Elicit only uses Bearer tokens'))
+    # The browser waited for Elicit's verdict: an error page, not "You are signed in".
+    with open(browser.record + '.stderr') as f:
+        said = f.read()
+    check('/callback answered HTTP 400' in said, 'the browser was shown the sign-in failed: %r' % said)
     check_equal([header(r, 'Authorization') for r in server.requests('/mcp')
                  if header(r, 'Authorization')], [], 'MCP requests with a token')
 
 
 @test
 def a_redirect_with_the_wrong_state_is_refused():
-    server, browser = hostile_case('wrong-state', quoted(
-        'The answer that reached Elicit does not belong to this sign-in (wrong state)'))
+    # The listener answers it with an error page and keeps waiting (any local
+    # process could send one); this browser gives up on that page.
+    server, browser = hostile_case('wrong-state', quoted(BROWSER_FAILED))
     check_equal(len(browser.runs()), 2, 'browser runs (one per call)')
     check_equal(server.requests('/token'), [], 'token requests: the code was never exchanged')
 
@@ -387,6 +414,37 @@ def the_proxy_signs_in_and_keeps_secrets_out_of_its_verbose_log():
         check('→ server tools/call' in err, 'the --verbose traffic: %r' % err[-2000:])
         check_no_secret(server, json.dumps(answers), out, err)
     check_equal(len(browser.runs()), 1, 'browser runs')
+
+
+@test
+def a_proxy_that_cannot_sign_in_tells_the_client_why_and_stays_up():
+    # Issue 22: under a client that passes only these variables (no display, no bus,
+    # no browser), a server that needs sign-in made the proxy exit: the client saw only
+    # "Connection closed". Now each request is answered with what to do.
+    with Server('good') as server:
+        env = {name: os.environ[name] for name in CLIENT_VARIABLES
+               if name in os.environ}
+        proxy = subprocess.Popen([ELICIT, 'proxy', '--url', server.url, '--no-keyring'],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, env=env)
+        expected = ('“127.0.0.1” needs you to sign in. Sign in once with “elicit call --url %s” in '
+                    'a terminal (or in the Elicit app), then connect again: the sign-in is kept in '
+                    'the keyring' % server.url)
+        requests = [{'jsonrpc': '2.0', 'id': 1, 'method': 'initialize',
+                     'params': {'protocolVersion': '2025-11-25', 'capabilities': {},
+                                'clientInfo': {'name': 'inspector', 'version': '2.12'}}},
+                    {'jsonrpc': '2.0', 'id': 2, 'method': 'tools/list'}]
+        for request in requests:
+            proxy.stdin.write(json.dumps(request).encode() + b'\n')
+            proxy.stdin.flush()
+            answer = json.loads(proxy.stdout.readline().decode('utf-8'))
+            check_equal(answer, {'jsonrpc': '2.0', 'id': request['id'],
+                                 'error': {'code': -32603, 'message': expected}},
+                        'the answer to %s' % request['method'])
+            check(proxy.poll() is None, 'the proxy exited')
+        out, err = proxy.communicate(timeout=60)
+        check_equal((proxy.returncode, out), (0, b''), 'exit status and output after the client left')
+        check_no_secret(server, err.decode('utf-8'))
 
 
 # The real keyring ---------------------------------------------------------------
@@ -572,13 +630,15 @@ def no_keyring_never_touches_the_keyring():
 @test
 def a_short_lived_token_is_refreshed_not_signed_in_again():
     keyring()
-    # Tokens that expire within the refresh margin: each use refreshes first.
-    with Server('good', '--expires-in', '30') as server:
+    # A token that lives a second: once it has expired, the next call refreshes it.
+    with Server('good', '--expires-in', '1') as server:
         status, out, err = whoami(server, browser=Browser())
         check_signed_in(status, out, err)
         grants = server.grants()
-        check(grants[0] == 'authorization_code' and 'refresh_token' in grants[1:],
-              'token requests of the first call: %r' % grants)
+        check_equal(grants[0], 'authorization_code', 'the first token request')
+        # Its expiry is a moment on the clock (whole seconds): wait for it to pass.
+        expired = time.time() + 2
+        wait_for('the token to expire', lambda: time.time() >= expired)
 
         browser = Browser('fail')
         status, out, err = whoami(server, browser=browser)
@@ -588,6 +648,29 @@ def a_short_lived_token_is_refreshed_not_signed_in_again():
         check_equal(server.grants()[len(grants):][:1], ['refresh_token'],
                     'the second call refreshed the stored token')
         check_no_secret(server, out, err)
+        check_keyring_clean(server)
+
+
+@test
+def a_twenty_second_token_is_not_refreshed_before_every_call():
+    keyring()
+    # Issue 22: a fixed 60 s margin counted a 20 s token as expiring when issued, and 5
+    # calls made 31 token requests. The margin is a quarter of the lifetime (5 s): a
+    # refresh is due only once 15 s of a token's life have passed.
+    with Server('good', '--expires-in', '20') as server:
+        status, out, err = whoami(server, browser=Browser())
+        check_signed_in(status, out, err)
+        signed_in = time.monotonic()
+        for _ in range(4):
+            status, out, err = whoami(server, browser=Browser('fail'))
+            check_signed_in(status, out, err)
+        elapsed = time.monotonic() - signed_in
+        grants = server.grants()
+        check_equal(grants[:1], ['authorization_code'], 'the first token request')
+        refreshes = grants[1:]
+        check(set(refreshes) <= {'refresh_token'}, 'token requests: %r' % grants)
+        check(len(refreshes) <= int(elapsed // 15),
+              '%d refreshes in %.1f s of calls with 20 s tokens: %r' % (len(refreshes), elapsed, grants))
         check_keyring_clean(server)
 
 

@@ -23,6 +23,7 @@
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -32,6 +33,11 @@ from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, chec
                            skip_all, test, toggle, wait_for, wait_sensitive, walk, tab_to, press, KEY_TAB,
                            focused, focused_object, describe, unnamed_stops)
 
+# What the ASan build's tests run with (setup.sh); no MCP client passes them, and the
+# stripped environments keep them so that LeakSanitizer reads its suppressions.
+SANITIZER_VARIABLES = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'GDK_DEBUG')
+# What a client such as the MCP Inspector passes a server, and nothing else.
+CLIENT_VARIABLES = ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER') + SANITIZER_VARIABLES
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
 NODE = os.environ.get('ELICIT_NODE')
@@ -39,6 +45,7 @@ NODE_MODULES = os.environ.get('ELICIT_NODE_MODULES', '')
 HERE = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
 EVERYTHING = os.path.join(NODE_MODULES, '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')
 SDK_CLIENT = os.path.join(HERE, 'proxy-sdk-client.mjs')
+V2_CLIENT = os.path.join(HERE, 'v2-proxy-client.mjs')
 
 if not ELICIT or not DEMO:
     skip_all('ELICIT_BIN and ELICIT_DEMO_SERVER must name the programs')
@@ -393,6 +400,88 @@ def the_sdk_client_gets_elicitation_through_the_proxy():
         check_everything_result(answer['result'])
     finally:
         run.close()
+
+
+@test
+def a_2026_only_client_gets_server_everythings_form_through_the_proxy():
+    # Issue 22: the SDK v2 client pinned to 2026-07-28 sends modern requests, which a
+    # 2025 server does not know; the proxy asks the server's era (server/discover,
+    # refused), initializes it in the client's name and passes the requests on.
+    need_everything()
+    if not os.path.exists(os.path.join(NODE_MODULES, '@modelcontextprotocol', 'client', 'package.json')):
+        raise Skip('@modelcontextprotocol/client is not installed (npm ci --prefix tests/node)')
+    run = Run([NODE, V2_CLIENT, NODE_MODULES, 'trigger-elicitation-request', '--',
+               ELICIT, 'proxy', '--name', 'Everything (2026 client)', '--', NODE, EVERYTHING, 'stdio'])
+    try:
+        dialog = find_dialog('Request from Everything (2026 client)', timeout=TIMEOUT * 2)
+        fill_everything_form(dialog)
+        status, out, err = run.finish()
+        check_equal(status, 0, 'the v2 client\'s exit status (stderr: %s)' % err)
+        answer = json.loads(out)
+        check_equal(answer['protocolVersion'], '2026-07-28', 'the version the client speaks')
+        check_everything_result(answer['result'])
+    finally:
+        run.close()
+
+
+@test
+def the_sdk_client_with_no_one_to_ask_is_told_why_through_the_proxy():
+    # Issue 22: the SDK's default environment (no display, no bus) and no Elicit app: the
+    # SDK client's call fails with what happened and how to fix it, not a bare cancel.
+    need_everything()
+    env = {name: os.environ[name] for name in CLIENT_VARIABLES
+           if name in os.environ}
+    env['ELICIT_PROMPTER'] = 'local'  # never a prompter of the machine's own session
+    done = subprocess.run([NODE, SDK_CLIENT, NODE_MODULES, 'trigger-elicitation-request', '{}', '--',
+                           ELICIT, 'proxy', '--name', 'Everything', '--', NODE, EVERYTHING, 'stdio'],
+                          env=env, capture_output=True, text=True, timeout=TIMEOUT * 4)
+    check_equal(done.returncode, 1, 'the SDK client\'s exit status (stdout %r)' % done.stdout)
+    check('MCP error -32603: “Everything” asked for input, but elicit proxy found no one to ask: it '
+          'has no display, and no Elicit app answers on the session bus. Start the Elicit app, or '
+          'pass DISPLAY (or WAYLAND_DISPLAY) and DBUS_SESSION_BUS_ADDRESS to elicit proxy in the '
+          'client’s configuration of this server' in done.stderr, 'the client\'s error: %r' % done.stderr)
+
+
+class EverythingSse:
+    """server-everything in its `sse` mode: the HTTP+SSE transport of 2024-11-05 alone
+    (GET /sse, POST /message), on a port the kernel picked for a moment before."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(('127.0.0.1', 0))
+            port = probe.getsockname()[1]
+        self.url = 'http://127.0.0.1:%d/sse' % port
+        self.process = subprocess.Popen([NODE, EVERYTHING, 'sse'], env=dict(os.environ, PORT=str(port)),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for line in self.process.stderr:
+            if 'Server is running on port' in line:
+                return
+        raise Failure('server-everything did not start in sse mode')
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+        self.process.stderr.close()
+
+
+@test
+def call_falls_back_to_server_everythings_old_http_sse_transport():
+    # Issue 22: a 2024-11-05 server answers the initialize POST with 404; as the spec's
+    # backwards-compatibility section says, Elicit then GETs the event stream, takes its
+    # `endpoint` event and POSTs there. The form comes through it, answered in a dialog.
+    need_everything()
+    server = EverythingSse()
+    run = Run([ELICIT, 'call', '--name', 'Everything SSE', '--url', server.url,
+               '--tool', 'trigger-elicitation-request'])
+    try:
+        dialog = find_dialog('Request from Everything SSE', pid=run.process.pid)
+        fill_everything_form(dialog)
+        status, out, err = run.finish()
+        check_equal(status, 0, 'exit status (stderr: %s)' % err)
+        check_everything_result(json.loads(out))
+    finally:
+        run.close()
+        server.close()
 
 
 @test

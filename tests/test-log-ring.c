@@ -140,6 +140,20 @@ test_cuts_long_lines (void)
   g_assert_cmpstr (elicit_log_entry_get_text (entry), ==, "a ]0;title b");
 }
 
+/* U+202E, U+2066, U+200B and the C1 CSI U+009B, as a server's stderr may carry them. */
+static void
+test_drops_invisible_characters (void)
+{
+  g_autoptr(ElicitLogRing) ring = elicit_log_ring_new (2);
+  g_autoptr(ElicitLogEntry) entry = NULL;
+
+  elicit_log_ring_append (ring, ELICIT_LOG_KIND_STDERR,
+                          "safe" "\xe2\x80\xae" "txt.exe " "\xe2\x81\xa6" "isolated" "\xe2\x81\xa9"
+                          " zero" "\xe2\x80\x8b" "width " "\xc2\x9b" "31m");
+  entry = g_list_model_get_item (G_LIST_MODEL (ring), 0);
+  g_assert_cmpstr (elicit_log_entry_get_text (entry), ==, "safetxt.exe isolated zerowidth 31m");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -147,6 +161,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/Elicit/LogRing/keeps-the-newest-and-counts-the-dropped", test_keeps_the_newest);
+  g_test_add_func ("/Elicit/LogRing/drops-bidi-zero-width-and-c1-characters", test_drops_invisible_characters);
   g_test_add_func ("/Elicit/LogRing/tells-a-view-in-batches", test_batches_for_a_view);
   g_test_add_func ("/Elicit/LogRing/cuts-long-lines-at-a-character", test_cuts_long_lines);
 

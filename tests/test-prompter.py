@@ -361,6 +361,106 @@ def a_caller_running_as_another_user_is_refused():
     check(not dialogs('Request from Other'), 'no dialog for another user')
 
 
+# The app's own interfaces (org.gtk.Application, org.gtk.Actions) follow the
+# prompter's rule too: issue 21.
+CONTROLS_APP = '''
+import sys
+from gi.repository import Gio, GLib
+bus = Gio.DBusConnection.new_for_address_sync(
+    sys.argv[1], Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+    Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+for interface, method, args in (('org.gtk.Actions', 'Activate', ('quit', [], {})),
+                                ('org.freedesktop.Application', 'ActivateAction', ('quit', [], {}))):
+    try:
+        bus.call_sync('org.gnome.World.Elicit', '/org/gnome/World/Elicit', interface, method,
+                      GLib.Variant('(sava{sv})', args), None, Gio.DBusCallFlags.NONE, -1, None)
+        print('done')
+    except GLib.Error as e:
+        print(e.message)
+'''
+
+
+def evil_config():
+    """A servers file whose one server leaves a mark when it starts."""
+    marker = os.path.join(RUNTIME, 'evil-ran-%d' % time.monotonic_ns())
+    path = marker + '.json'
+    with open(path, 'w') as f:
+        json.dump({'mcpServers': {'Evil': {'command': 'sh', 'args': ['-c', 'touch ' + marker]}}}, f)
+    os.chmod(path, 0o644)
+    return path, marker
+
+
+def check_app_refuses(prefix, reason):
+    path, marker = evil_config()
+    env = {'PATH': '/usr/bin:/bin', 'DBUS_SESSION_BUS_ADDRESS': ADDRESS, 'HOME': '/',
+           'DISPLAY': os.environ['DISPLAY'], 'NO_AT_BRIDGE': '1', 'LANG': 'C.UTF-8'}
+    done = subprocess.run(prefix + [PYTHON, '-c', CONTROLS_APP, ADDRESS],
+                          capture_output=True, text=True, timeout=60, env=env)
+    check_equal(done.stdout.splitlines(), ['GDBus.Error:org.freedesktop.DBus.Error.AccessDenied: ' + reason] * 2,
+                'what the actions got: ' + done.stderr)
+    done = subprocess.run(prefix + [ELICIT, '--config', path], capture_output=True, text=True,
+                          timeout=60, env=env)
+    check_equal((done.returncode, done.stderr.strip()), (1, 'elicit: ' + reason), 'the remote command line')
+    spin(0.5)
+    check(prompter_pid() == APP.process.pid, 'the app still runs')
+    check(not os.path.exists(marker), 'the command the servers file named never ran')
+
+
+@test
+def another_user_can_neither_run_a_command_line_nor_an_action_in_the_app():
+    if os.getuid() != 0 or not shutil.which('setpriv'):
+        raise Skip('needs root and setpriv to run a caller as another user')
+    check_app_refuses(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'],
+                      'Only the session’s own user may control Elicit')
+
+
+@test
+def a_sandboxed_caller_can_neither_run_a_command_line_nor_an_action_in_the_app():
+    if os.getuid() != 0 or not shutil.which('bwrap'):
+        raise Skip('needs root and bwrap to fake a Flatpak sandbox')
+    info = os.path.join(RUNTIME, 'flatpak-info')
+    with open(info, 'w') as f:
+        f.write('[Application]\nname=org.example.Sandboxed\n')
+    # A root of its own, as Flatpak builds one: the real root is never touched.
+    root = ['bwrap', '--tmpfs', '/', '--ro-bind', '/usr', '/usr', '--ro-bind', '/etc', '/etc',
+            '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
+            '--symlink', 'usr/bin', '/bin', '--proc', '/proc', '--dev', '/dev',
+            '--ro-bind', '/tmp', '/tmp', '--bind', RUNTIME, RUNTIME,
+            '--ro-bind', os.path.dirname(SRCDIR), os.path.dirname(SRCDIR),
+            '--ro-bind', info, '/.flatpak-info']
+    check_app_refuses(root, 'Sandboxed applications may not control Elicit')
+
+
+def find_message_dialog(heading):
+    """The app's dialog whose heading says heading. (GTK 4.8 does not mark an
+    AdwMessageDialog showing for AT-SPI: a dialog is in the tree while shown.)"""
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        for j in range(app.childCount if app is not None else 0):
+            frame = app.getChildAtIndex(j)
+            if frame is not None and frame.getRoleName() == 'dialog' and has_label(frame, heading):
+                return frame
+    return None
+
+
+@test
+def a_remote_command_line_starts_no_server_before_the_person_agrees():
+    path, marker = evil_config()
+    done = subprocess.run([ELICIT, '--config', path], capture_output=True, text=True, timeout=60)
+    check_equal(done.returncode, 0, 'the remote command line\'s exit status: ' + done.stderr)
+    dialog = wait_spinning('the dialog that asks', lambda: find_message_dialog('Use Another Servers File?'))
+    check(has_label(dialog, 'Another Elicit asked to use the servers in “%s”. Its servers will start '
+                            'and can run programs as you.' % path), 'the dialog names the file')
+    check(not os.path.exists(marker), 'nothing ran before the answer')
+    # GTK 4.8 names AdwMessageDialog's buttons with their mnemonic too: "_Cancel Cancel".
+    do_action(next(acc for acc in walk(dialog)
+                   if acc.getRoleName() == 'push button' and acc.name.endswith('Cancel')))
+    wait_spinning('the dialog to close', lambda: find_message_dialog('Use Another Servers File?') is None)
+    spin(0.5)
+    check(not os.path.exists(marker), 'nothing ran after Cancel')
+
+
 @test
 def a_malformed_request_gets_a_readable_error():
     for request, reason in (('{"message": 1}', '“message” must be a string'),
@@ -374,6 +474,38 @@ def a_malformed_request_gets_a_readable_error():
                   'the error names InvalidRequest: %s' % e.message)
             check(reason is None or reason in e.message, 'the error says why: %s' % e.message)
     check(not dialogs('Request from Broken'), 'no dialog for a malformed request')
+
+
+@test
+def a_60_mib_request_is_refused_at_the_door():
+    huge = json.dumps(dict(FORM, message='x' * (60 * 1024 * 1024)))
+    try:
+        CALLER.ask('Huge', 'claude', huge)
+        raise Failure('a 60 MiB request was accepted')
+    except GLib.Error as e:
+        check_equal(e.message, 'GDBus.Error:org.gnome.World.Elicit.Error.InvalidRequest: '
+                    'The request is larger than 4 MiB', 'the error')
+    check(not dialogs('Request from Huge'), 'no dialog')
+
+
+@test
+def at_most_eight_callers_have_prompts_at_once():
+    callers = [Caller() for _ in range(10)]
+    asked, refused = [], []
+    for i, caller in enumerate(callers):
+        try:
+            asked.append((caller, caller.ask('Many %d' % i, 'claude')))
+        except GLib.Error as e:
+            refused.append(e.message)
+    check_equal(len(asked), 8, 'callers whose prompt was taken')
+    check_equal(refused, ['GDBus.Error:org.gnome.World.Elicit.Error.Refused: Too many programs are '
+                          'asking at once; try again once their questions are answered'] * 2,
+                'what the others got')
+    for caller, handle in asked:
+        caller.close_request(handle)
+        check_equal(caller.response(handle), [('cancel', '')], 'the Response')
+    for caller in callers:
+        caller.disconnect()
 
 
 @test
@@ -412,14 +544,34 @@ def client_named(name):
     return path
 
 
-def start_client(name, server, extra=()):
+def start_client(name, server, extra=(), client_info='none'):
+    """A fake MCP client, run as a process called name, whose initialize says
+    client_info (JSON), or has no clientInfo ('none')."""
+    env = dict(os.environ, FAKE_MCP_CLIENT_INFO=client_info)
     return subprocess.Popen([client_named(name), os.path.join(SRCDIR, 'fake-mcp-client.py'),
                              ELICIT, server, ''] + list(extra),
-                            stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+                            stdout=subprocess.PIPE, text=True, env=env)
+
+
+@test
+def a_client_is_labelled_by_its_client_info_not_its_main_threads_name():
+    # Issue 22: Node 22 and later call their main thread "MainThread", the process name
+    # the proxy saw; the MCP Inspector names itself in its initialize.
+    client = start_client('MainThread', 'Inspected',
+                          client_info=json.dumps({'name': 'inspector-client', 'version': '2.12',
+                                                  'title': 'MCP Inspector'}))
+    dialog = wait_dialog('Request from Inspected')[0]
+    check(has_label(dialog, claim('MCP Inspector')), 'the dialog names the client by its title')
+    check(not has_label(dialog, claim('MainThread')), 'the dialog names the process')
+    accept(dialog, 'Ada')
+    check_equal(json.loads(client.stdout.readline()),
+                {'action': 'accept', 'content': {'name': 'Ada'}}, 'what the server got')
+    check_equal(client.wait(timeout=30), 0, 'the client\'s exit')
 
 
 @test
 def two_proxies_under_two_clients_are_answered_in_order_each_labelled_with_its_client():
+    # Neither client names itself: the process names are the fallback.
     claude = start_client('claude', 'Fake')
     claude_dialog = wait_dialog('Request from Fake')[0]
     cursor = start_client('cursor', 'Fake')

@@ -17,6 +17,7 @@
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -26,6 +27,11 @@ import time
 
 from atspi_helpers import Failure, check, check_equal, run_tests, skip_all, test
 
+# What the ASan build's tests run with (setup.sh); no MCP client passes them, and the
+# stripped environments keep them so that LeakSanitizer reads its suppressions.
+SANITIZER_VARIABLES = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS', 'GDK_DEBUG')
+# What a client such as the MCP Inspector passes a server, and nothing else.
+CLIENT_VARIABLES = ('HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER') + SANITIZER_VARIABLES
 ELICIT = os.environ.get('ELICIT_BIN')
 FAKE = os.path.join(os.environ.get('G_TEST_SRCDIR', os.path.dirname(__file__)), 'fake-mcp-server.py')
 PYTHON = '/usr/bin/python3'
@@ -40,12 +46,13 @@ CAPABILITY = {'form': {}, 'url': {}}
 class Proxy:
     """elicit proxy -- fake-mcp-server.py, with the test as its client."""
 
-    def __init__(self, *args, server_args=(), extra_env=None):
-        env = dict(os.environ, **(extra_env or {}))
-        env.pop('DISPLAY', None)
-        env.pop('WAYLAND_DISPLAY', None)
+    def __init__(self, *args, server_args=(), env=None, extra_env=None, command=None):
+        if env is None:
+            env = dict(os.environ, **(extra_env or {}))
+            env.pop('DISPLAY', None)
+            env.pop('WAYLAND_DISPLAY', None)
         self.process = subprocess.Popen([ELICIT, 'proxy', '--name', 'fake'] + list(args) +
-                                        ['--', PYTHON, FAKE] + list(server_args),
+                                        ['--'] + (command or [PYTHON, FAKE] + list(server_args)),
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=env)
         self.lines = queue.Queue()
@@ -224,18 +231,31 @@ def forwards_the_servers_messages_as_the_same_json_with_their_ids(proxy):
     check_equal(proxy.received()[-2:], [answer, error], 'the answers the server received')
 
 
+NO_ONE_TO_ASK = ('“fake” asked for input, but elicit proxy found no one to ask: it has no display, '
+                 'and no Elicit app answers on the session bus. Start the Elicit app, or pass DISPLAY '
+                 '(or WAYLAND_DISPLAY) and DBUS_SESSION_BUS_ADDRESS to elicit proxy in the client’s '
+                 'configuration of this server')
+
+
 @with_proxy
 def answers_the_servers_elicitations_itself(proxy):
+    # No one to ask (no display, no Elicit app on the bus): the client's request fails with
+    # what happened and how to fix it (issue 22), the server's elicitation is answered
+    # cancel and the server hears the client's request is given up; the proxy stays.
     proxy.initialize({})
     reply = proxy.request('tools/call', {'name': 'elicit', 'arguments': {}}, msg_id=5)
-    check_equal(json.loads(reply['result']['content'][0]['text']), {'action': 'cancel'},
-                'the answer the server received')
+    check_equal(reply.get('error'), {'code': -32603, 'message': NO_ONE_TO_ASK}, 'the client\'s answer')
     check(not any(m.get('method') == 'elicitation/create' for m in proxy.other),
           'the client saw the elicitation')
-    answers = [m for m in proxy.received() if m.get('id') == 'elicit-1']
+    received = proxy.received()
+    answers = [m for m in received if m.get('id') == 'elicit-1']
     check_equal(answers, [{'jsonrpc': '2.0', 'id': 'elicit-1', 'result': {'action': 'cancel'}}],
                 'the response with the server\'s own id')
+    cancelled = [m['params'] for m in received if m.get('method') == 'notifications/cancelled']
+    check_equal(cancelled, [{'requestId': 5, 'reason': NO_ONE_TO_ASK}], 'what the server was told')
     proxy.wait_for_stderr('elicit: “fake” asks for input, but there is no display to ask on; answering “cancel”')
+    check_equal(proxy.request('tools/call', {'name': 'echo', 'arguments': {'a': 1}}, msg_id=6)['result'],
+                {'content': [{'type': 'text', 'text': '{"a": 1}'}]}, 'the next call')
 
 
 @with_proxy
@@ -297,9 +317,29 @@ def probes_the_servers_era_before_passing_on_a_legacy_initialize(proxy):
                 'the capabilities the probe declares')
 
 
+@with_proxy
+def keeps_a_pipelining_clients_order(proxy):
+    # All at once, before any answer: the server sees them in this order.
+    initialize = {'protocolVersion': '2025-11-25', 'clientInfo': {'name': 'test', 'version': '1'},
+                  'capabilities': {}}
+    proxy.send_raw('\n'.join(json.dumps(m) for m in (
+        {'jsonrpc': '2.0', 'id': 0, 'method': 'initialize', 'params': initialize},
+        {'jsonrpc': '2.0', 'method': 'notifications/initialized'},
+        {'jsonrpc': '2.0', 'id': 1, 'method': 'tools/list'},
+        {'jsonrpc': '2.0', 'id': 2, 'method': 'tools/call', 'params': {'name': 'x', 'arguments': {}}})))
+    answered = set()
+    while answered != {0, 1, 2}:
+        reply = proxy.read()
+        if 'method' not in reply:
+            answered.add(reply.get('id'))
+    check_equal([m.get('method') for m in proxy.received()],
+                ['initialize', 'notifications/initialized', 'tools/list', 'tools/call'],
+                'the order the server received')
+
+
 @test
 def a_legacy_client_speaks_to_a_modern_server_through_it():
-    proxy = Proxy(server_args=['--modern'])
+    proxy = Proxy('--accept-defaults', server_args=['--modern'])
     try:
         result = proxy.initialize({'roots': {}})
         check_equal(result['protocolVersion'], '2025-11-25', 'the version the client is answered in')
@@ -308,7 +348,7 @@ def a_legacy_client_speaks_to_a_modern_server_through_it():
         check_equal(proxy.request('ping', {}, msg_id='p')['result'], {}, 'ping')
         reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': {}}, msg_id=7)
         check_equal(json.loads(reply['result']['content'][0]['text']),
-                    {'inputResponses': {'q': {'action': 'cancel'}},
+                    {'inputResponses': {'q': {'action': 'accept', 'content': {}}},
                      'requestState': 'state "1" \u00e9',
                      'capabilities': {'roots': {}, 'elicitation': CAPABILITY}},
                     'what the modern server received on the retry')
@@ -322,9 +362,45 @@ def a_legacy_client_speaks_to_a_modern_server_through_it():
 
 
 @with_proxy
-def answers_a_modern_servers_input_requests_for_a_client_without_elicitation(proxy):
+def a_modern_client_speaks_to_a_legacy_server_through_it(proxy):
+    # Issue 22: the server refuses server/discover (-32601); the proxy initializes it in the
+    # client's name and answers the client's discover from the InitializeResult.
+    discovered = proxy.request('server/discover', {'_meta': MODERN_META}, msg_id='d')
+    check_equal(discovered['result'], {'resultType': 'complete', 'supportedVersions': ['2026-07-28'],
+                                       'capabilities': {'tools': {}},
+                                       '_meta': {'io.modelcontextprotocol/serverInfo':
+                                                 {'name': 'fake', 'title': 'Fake Server', 'version': '1.0'}}},
+                'the DiscoverResult')
+    reply = proxy.request('tools/call', {'name': 'echo', 'arguments': {'a': 1},
+                                         '_meta': dict(MODERN_META, progressToken=7)}, msg_id=8)
+    check_equal(reply['result'], {'content': [{'type': 'text', 'text': '{"a": 1}'}],
+                                  'resultType': 'complete'}, 'the result, marked complete')
+    received = proxy.received(with_probe=True)
+    initialize = [m for m in received if m.get('method') == 'initialize']
+    check_equal([m['params'] for m in initialize],
+                [{'protocolVersion': '2025-11-25', 'clientInfo': {'name': 'c', 'version': '1'},
+                  'capabilities': {'sampling': {}, 'elicitation': CAPABILITY}}],
+                'the initialize the proxy sent in the client\'s name')
+    check_equal([m['method'] for m in received if 'method' in m],
+                ['server/discover', 'initialize', 'notifications/initialized', 'tools/call'],
+                'what the server received, in order')
+    call = [m for m in received if m.get('method') == 'tools/call'][0]
+    check_equal(call['params']['_meta'], {'progressToken': 7}, 'the _meta the legacy server got')
+
+
+@test
+def answers_a_modern_servers_input_requests_for_a_client_without_elicitation():
+    proxy = Proxy('--accept-defaults', server_args=['--modern'])
+    try:
+        modern_client_without_elicitation(proxy)
+    finally:
+        proxy.close()
+
+
+def modern_client_without_elicitation(proxy):
     # A 2026-07-28 client that declares no elicitation: the proxy adds it,
-    # answers the InputRequiredResult itself (no display: cancel), retries
+    # answers the InputRequiredResult itself (no display: the form's defaults,
+    # with --accept-defaults), retries
     # under an id of its own, and the client sees only the final result,
     # under its own id.
     reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': {}, '_meta': MODERN_META},
@@ -332,7 +408,7 @@ def answers_a_modern_servers_input_requests_for_a_client_without_elicitation(pro
     check_equal(reply['id'], 41, 'the id the client gets its answer under')
     check_equal(reply['result']['resultType'], 'complete', 'the result type')
     check_equal(json.loads(reply['result']['content'][0]['text']),
-                {'inputResponses': {'q': {'action': 'cancel'}},
+                {'inputResponses': {'q': {'action': 'accept', 'content': {}}},
                  'requestState': 'state "1" \u00e9',
                  'capabilities': {'sampling': {}, 'elicitation': {'form': {}, 'url': {}}}},
                 'what the server received on the retry')
@@ -372,7 +448,7 @@ def a_request_state_that_is_not_a_string_stops_the_proxy_as_it_stops_the_session
     check_equal([m['id'] for m in received if m.get('method') == 'tools/call'], [3],
                 'the tools/call the server received from the session')
 
-    proxy = Proxy()
+    proxy = Proxy(server_args=['--modern'])
     try:
         reply = proxy.request('tools/call', {'name': 'mrtr', 'arguments': arguments,
                                              '_meta': MODERN_META}, msg_id=41)
@@ -398,7 +474,9 @@ def a_flood_is_refused_with_the_one_documented_error():
             proxy.initialize({})
             reply = proxy.request('tools/call', {'name': 'flood', 'arguments': {'count': 60, 'log': log}},
                                   msg_id=9)
-            check_equal(reply['result']['content'][0]['text'], 'sent', 'the tool\'s answer')
+            # No one to ask: the call in flight fails saying so (issue 22).
+            check_equal(reply.get('error'), {'code': -32603, 'message': NO_ONE_TO_ASK},
+                        'the tool\'s answer')
             deadline = time.monotonic() + TIMEOUT
             while True:
                 answers = [m for m in proxy.received() if str(m.get('id')).startswith('flood-')]
@@ -572,6 +650,74 @@ def sigterm_shuts_the_server_down(proxy):
     proxy.expect_eof()
     check_equal(proxy.wait(), 128 + signal.SIGTERM, 'exit status')
     check(server_is_gone(pid), 'the server is still running')
+
+
+def wait_gone(pid, what):
+    """Waits for pid to end: its pidfd becomes readable then."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    try:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        check(poller.poll(TIMEOUT * 1000) != [], what + ' still runs')
+    finally:
+        os.close(fd)
+
+
+def proxy_with_a_grandchild():
+    """A server started through `sh -c`, whose shell also started a process
+    that ignores the end of its input, as npx and uvx do."""
+    pidfile = os.path.join(tempfile.mkdtemp(prefix='elicit-proxy-'), 'pid')
+    proxy = Proxy(command=['sh', '-c', 'sleep 1000 & echo $! > %s; %s %s; wait' % (pidfile, PYTHON, FAKE)])
+    proxy.initialize({})
+    server = proxy.request('test/pid', msg_id='pid')['result']['pid']
+    with open(pidfile) as f:
+        return proxy, server, int(f.read())
+
+
+@test
+def a_stopped_servers_grandchild_goes_too():
+    proxy, server, sleeper = proxy_with_a_grandchild()
+    try:
+        proxy.process.stdin.close()
+        proxy.expect_eof()
+        check_equal(proxy.wait(), 0, 'exit status')
+        wait_gone(server, 'the server')
+        wait_gone(sleeper, 'the process the server\'s shell started')
+    finally:
+        proxy.close()
+
+
+@test
+def a_killed_proxys_servers_and_their_children_go_too():
+    proxy, server, sleeper = proxy_with_a_grandchild()
+    try:
+        proxy.process.kill()
+        proxy.process.wait()
+        wait_gone(server, 'the server')
+        wait_gone(sleeper, 'the process the server\'s shell started')
+    finally:
+        proxy.close()
+
+
+# What the MCP Inspector's stdio transport (and the SDK's default) pass a server: no
+# LANG, no display, no bus address (issue 22).
+STRIPPED_ENV = {name: os.environ[name] for name in CLIENT_VARIABLES
+                if name in os.environ}
+
+
+@test
+def verbose_logs_are_utf8_without_a_locale():
+    proxy = Proxy('--verbose', env=dict(STRIPPED_ENV))
+    try:
+        proxy.initialize({})
+        proxy.wait_for_stderr('elicit proxy: → server notifications/initialized')
+        check(not any('?' in line for line in proxy.stderr if line.startswith('elicit proxy:')),
+              'a character lost: %r' % proxy.stderr)
+    finally:
+        proxy.close()
 
 
 @test

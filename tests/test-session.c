@@ -201,23 +201,31 @@ wait_closed (Fixture *f)
 }
 
 static void
-handshake (Fixture    *f,
-           const char *version)
+handshake_with (ElicitSession *session,
+                FakePeer      *peer,
+                const char    *version)
 {
   g_autofree char *result = g_strdup_printf (INIT_RESULT ("%s"), version);
   g_autoptr(GError) error = NULL;
   Result res = { 0 };
 
-  elicit_session_connect_async (f->session, NULL, result_cb, &res);
-  g_assert_cmpint (elicit_session_get_state (f->session), ==, ELICIT_SESSION_STATE_CONNECTING);
-  fake_peer_expect (f->peer, INIT_REQUEST);
-  fake_peer_send_line (f->peer, result);
+  elicit_session_connect_async (session, NULL, result_cb, &res);
+  g_assert_cmpint (elicit_session_get_state (session), ==, ELICIT_SESSION_STATE_CONNECTING);
+  fake_peer_expect (peer, INIT_REQUEST);
+  fake_peer_send_line (peer, result);
 
-  g_assert_true (elicit_session_connect_finish (f->session, wait_result (&res), &error));
+  g_assert_true (elicit_session_connect_finish (session, wait_result (&res), &error));
   g_assert_no_error (error);
-  fake_peer_expect (f->peer, INITIALIZED);
-  g_assert_cmpint (elicit_session_get_state (f->session), ==, ELICIT_SESSION_STATE_READY);
+  fake_peer_expect (peer, INITIALIZED);
+  g_assert_cmpint (elicit_session_get_state (session), ==, ELICIT_SESSION_STATE_READY);
   result_clear (&res);
+}
+
+static void
+handshake (Fixture    *f,
+           const char *version)
+{
+  handshake_with (f->session, f->peer, version);
 }
 
 static void
@@ -921,6 +929,64 @@ test_answers_ping (Fixture       *f,
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":-9223372036854775808,\"result\":{}}");
   fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"\",\"method\":\"ping\"}");
   fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":\"\",\"result\":{}}");
+}
+
+static void
+count_request_cb (ElicitSession  *session,
+                  ElicitRequest  *request,
+                  ElicitRequest **out)
+{
+  g_set_object (out, request);
+}
+
+/* Issue 21: 200 fields whose pattern backtracks for a quarter of a second
+ * against its default froze every session of the app for fifty seconds. */
+static void
+test_redos_schema_does_not_stall_other_sessions (Fixture       *f,
+                                                 gconstpointer  data)
+{
+  FakePeer *other_peer = NULL;
+  ElicitTransport *other_transport = fake_peer_new (&other_peer);
+  ElicitSession *other = elicit_session_new (other_transport);
+  g_autoptr(GString) line = g_string_new ("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"elicitation/create\","
+                                          "\"params\":{\"message\":\"m\",\"requestedSchema\":"
+                                          "{\"type\":\"object\",\"properties\":{");
+  g_autoptr(ElicitRequest) request = NULL;
+  gint64 deadline = g_get_monotonic_time () + FAKE_PEER_DEADLINE_USEC;
+  Result res = { 0 };
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append_printf (line, "%s\"f%u\":{\"type\":\"string\",\"pattern\":\"^(a+)+$\","
+                            "\"default\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"}", i == 0 ? "" : ",", i);
+  g_string_append (line, "}}}}");
+
+  connected (f);
+  elicit_session_set_protocol_versions (other, fake_legacy_versions);
+  g_signal_connect (other, "elicitation", G_CALLBACK (count_request_cb), &request);
+  handshake_with (other, other_peer, "2025-11-25");
+
+  fake_peer_send_line (other_peer, line->str);
+  fake_peer_send_line (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}");
+  fake_peer_expect (f->peer, "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}");
+
+  while (request == NULL)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the schema was never judged");
+      spin_once ();
+    }
+  g_assert_cmpstr (elicit_schema_get_warnings (elicit_request_get_schema (request))[0], ==,
+                   "Property “f0”: “pattern” ignored: checking text against it takes too long");
+
+  elicit_request_cancel (request);
+  fake_peer_expect (other_peer, "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"action\":\"cancel\"}}");
+  elicit_session_close_async (other, NULL, result_cb, &res);
+  g_assert_true (elicit_session_close_finish (other, wait_result (&res), NULL));
+  result_clear (&res);
+  g_clear_object (&request);
+  g_assert_finalize_object (other);
+  g_assert_finalize_object (other_transport);
+  fake_peer_free (other_peer);
 }
 
 static void
@@ -1726,6 +1792,8 @@ main (int   argc,
   SESSION_TEST ("calls/ping-and-any-method", test_ping_and_generic_call, NULL);
   SESSION_TEST ("calls/odd-responses-are-survived", test_response_oddities, NULL);
   SESSION_TEST ("server-requests/ping-is-answered-with-the-exact-id", test_answers_ping, NULL);
+  SESSION_TEST ("server-requests/a-redos-schema-does-not-stall-other-sessions",
+                test_redos_schema_does_not_stall_other_sessions, NULL);
   SESSION_TEST ("server-requests/unknown-methods-get-32601", test_unknown_method, NULL);
   SESSION_TEST ("elicitation/accept-sends-the-content", test_elicitation_accept, NULL);
   SESSION_TEST ("elicitation/decline-and-cancel", test_elicitation_decline_cancel, NULL);

@@ -273,10 +273,10 @@ def forget_checks():
     check('... for every process', out == ['lookup: none'], repr(out))
 
 
-def run_both(first, second):
-    """Starts two operations at once and waits for both; returns their outcomes."""
+def run_all(operations):
+    """Starts operations at once and waits for all; returns their outcomes."""
     loop = GLib.MainLoop()
-    outcomes = [None, None]
+    outcomes = [None] * len(operations)
 
     def finisher(index, finish):
         def done(store, result):
@@ -288,10 +288,15 @@ def run_both(first, second):
                 loop.quit()
         return done
 
-    first(finisher(0, first.finish))
-    second(finisher(1, second.finish))
+    for index, operation in enumerate(operations):
+        operation(finisher(index, operation.finish))
     loop.run()
     return outcomes
+
+
+def run_both(first, second):
+    """Starts two operations at once and waits for both; returns their outcomes."""
+    return run_all([first, second])
 
 
 def race_checks():
@@ -318,6 +323,18 @@ def race_checks():
     out = tool('lookup', SERVER)
     check('a sign-in started while a sign-out is on its way survives it',
           outcomes == [True, True] and out == ['lookup: ' + record(TOKENS[1])]
+          and len(items_of(SERVER)) == 1, repr((outcomes, out, items_of(SERVER))))
+    tool('forget', SERVER)
+
+    # Issue 22: a refresh storm saves one sign-in many times at once; libsecret returned
+    # a task twice (a CRITICAL, fatal in this process) when two saves deleted the same
+    # old item. Five rounds of eight overlapping saves.
+    outcomes = []
+    for _ in range(5):
+        outcomes += run_all([save(token) for token in TOKENS + TOKENS[:3]])
+    out = tool('lookup', SERVER)
+    check('overlapping saves of one sign-in all succeed, and the last one is kept',
+          outcomes == [True] * 40 and out == ['lookup: ' + record(TOKENS[2])]
           and len(items_of(SERVER)) == 1, repr((outcomes, out, items_of(SERVER))))
     tool('forget', SERVER)
 

@@ -9,6 +9,9 @@
 
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "elicit.h"
 #include "elicit-json-private.h"
@@ -838,6 +841,61 @@ test_stdio_environment_and_cwd (void)
   finish_stdio (transport, &rec);
 }
 
+static gboolean
+process_gone (int pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
+  g_autofree char *stat = NULL;
+  const char *end;
+
+  if (kill (pid, 0) != 0)
+    return TRUE;
+
+  /* A zombie nobody has reaped yet is gone too. */
+  if (!g_file_get_contents (path, &stat, NULL, NULL) || (end = strrchr (stat, ')')) == NULL)
+    return TRUE;
+  return end[1] == ' ' && end[2] == 'Z';
+}
+
+/* `sh -c` left a grandchild that ignores the end of its input: it survived
+ * every stop while only the direct child was signalled. */
+static void
+test_stdio_stops_the_whole_group (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("elicit-transport-XXXXXX", &error);
+  g_autofree char *pidfile = g_build_filename (dir, "pid", NULL);
+  g_autofree char *script = g_strdup_printf ("sleep 1000 & echo $! > '%s'; echo '{\"up\":1}'; "
+                                             "cat > /dev/null; wait", pidfile);
+  g_autofree char *text = NULL;
+  gint64 deadline = g_get_monotonic_time () + FAKE_PEER_DEADLINE_USEC;
+  ElicitTransport *transport;
+  Recorder rec;
+  int sleeper;
+
+  g_assert_no_error (error);
+  transport = spawn_sh (script, &rec);
+  elicit_stdio_transport_set_shutdown_timeout (ELICIT_STDIO_TRANSPORT (transport), 50);
+  wait_messages (&rec, 1);
+  g_file_get_contents (pidfile, &text, NULL, &error);
+  g_assert_no_error (error);
+  sleeper = atoi (text);
+  g_assert_cmpint (sleeper, >, 1);
+
+  close_and_wait (transport);
+  g_assert_finalize_object (transport);
+  while (!process_gone (sleeper))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the server's grandchild outlived the stop");
+      spin_once ();
+    }
+
+  recorder_clear (&rec);
+  g_unlink (pidfile);
+  g_rmdir (dir);
+}
+
 static void
 test_stdio_dropped_stops_server (void)
 {
@@ -930,6 +988,8 @@ main (int   argc,
                    test_stdio_spawn_failure);
   g_test_add_func ("/Elicit/Transport/stdio/passes-environment-and-directory",
                    test_stdio_environment_and_cwd);
+  g_test_add_func ("/Elicit/Transport/stdio/stops-the-servers-whole-process-group",
+                   test_stdio_stops_the_whole_group);
   g_test_add_func ("/Elicit/Transport/stdio/stops-the-server-when-dropped",
                    test_stdio_dropped_stops_server);
 

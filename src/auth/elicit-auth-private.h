@@ -14,6 +14,14 @@
 
 G_BEGIN_DECLS
 
+#if defined(__SANITIZE_ADDRESS__)
+# define ELICIT_UNDER_ASAN 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer)
+#  define ELICIT_UNDER_ASAN 1
+# endif
+#endif
+
 /* The pieces of MCP authorization (OAuth 2.1), one concern per file:
  *
  *   elicit-auth-util.c       WWW-Authenticate, PKCE, well-known URLs, URL rules, scopes
@@ -82,6 +90,12 @@ gboolean    elicit_auth_array_has_string        (JsonArray           *supported,
 /* Whether @text can travel in an HTTP header as a token: visible ASCII,
  * at most 8 KiB. */
 gboolean    elicit_auth_is_token_text           (const char          *text);
+/* Wipes a secret (a token, a PKCE verifier) before freeing it. */
+void        elicit_auth_secret_free             (char                *secret);
+/* Once this process may hold a token or a sign-in's keys: no core dump, no
+ * ptrace by other processes of the user (as ssh-agent and gnome-keyring).
+ * Not under AddressSanitizer, whose leak checker must ptrace the process. */
+void        elicit_auth_protect_process         (void);
 /* Server text for a message: one line, bounded, secrets in @secrets
  * replaced by "…". */
 char       *elicit_auth_clean_text              (const char          *text,
@@ -161,13 +175,22 @@ ElicitAuthListener *elicit_auth_listener_new_at         (const char          *st
                                                          GError             **error);
 void                elicit_auth_listener_free           (ElicitAuthListener  *self);
 const char         *elicit_auth_listener_get_redirect_uri (ElicitAuthListener *self);
-/* Waits for the one redirect to the expected path: its query parameters
- * (code, state, iss…), or an error: a wrong state, an `error=` answer. */
+/* Waits for the one redirect to the expected path with the expected state
+ * (others get an error page and change nothing): its query parameters
+ * (code, state, iss…), or an error: an `error=` answer, no code. */
 void                elicit_auth_listener_wait_async     (ElicitAuthListener  *self,
                                                          GCancellable        *cancellable,
                                                          GAsyncReadyCallback  callback,
                                                          gpointer             user_data);
 GHashTable         *elicit_auth_listener_wait_finish    (ElicitAuthListener  *self,
+                                                         GAsyncResult        *result,
+                                                         GError             **error);
+/* The browser that delivered the answer waits for this: success or @error. */
+void                elicit_auth_listener_conclude_async (ElicitAuthListener  *self,
+                                                         const GError        *error,
+                                                         GAsyncReadyCallback  callback,
+                                                         gpointer             user_data);
+gboolean            elicit_auth_listener_conclude_finish (ElicitAuthListener *self,
                                                          GAsyncResult        *result,
                                                          GError             **error);
 
@@ -196,6 +219,7 @@ typedef struct
   char   *refresh_token;  /* nullable */
   char   *scope;          /* granted, or asked for when the answer omits it; nullable */
   gint64  expires_at;     /* unix seconds, 0 when unknown */
+  gint64  lifetime;       /* the expires_in it was issued with, seconds, 0 when unknown */
 } ElicitAuthTokens;
 
 void              elicit_auth_tokens_free   (ElicitAuthTokens    *tokens);

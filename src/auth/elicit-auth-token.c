@@ -16,8 +16,8 @@
 void
 elicit_auth_tokens_free (ElicitAuthTokens *tokens)
 {
-  g_free (tokens->access_token);
-  g_free (tokens->refresh_token);
+  elicit_auth_secret_free (tokens->access_token);
+  elicit_auth_secret_free (tokens->refresh_token);
   g_free (tokens->scope);
   g_free (tokens);
 }
@@ -164,7 +164,10 @@ elicit_auth_tokens_from_response (JsonObject         *response,
     g_clear_pointer (&tokens->refresh_token, g_free);
   tokens->scope = g_strdup (scope != NULL ? scope : requested_scope);
   if (elicit_json_object_get_int (response, "expires_in", &expires_in) && expires_in > 0)
-    tokens->expires_at = g_get_real_time () / G_USEC_PER_SEC + MIN (expires_in, G_MAXINT32);
+    {
+      tokens->lifetime = MIN (expires_in, G_MAXINT32);
+      tokens->expires_at = g_get_real_time () / G_USEC_PER_SEC + tokens->lifetime;
+    }
 
   return g_steal_pointer (&tokens);
 }

@@ -7,11 +7,45 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <string.h>
+#include <sys/prctl.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "elicit-auth-private.h"
 #include "elicit-json.h"
 #include "elicit-text.h"
+
+/* Secrets in memory ----------------------------------------------------------- */
+
+void
+elicit_auth_secret_free (char *secret)
+{
+  if (secret == NULL)
+    return;
+
+  explicit_bzero (secret, strlen (secret));
+  g_free (secret);
+}
+
+void
+elicit_auth_protect_process (void)
+{
+#ifndef ELICIT_UNDER_ASAN
+  static gsize done = 0;
+
+  if (!g_once_init_enter (&done))
+    return;
+
+  /* A core dump (systemd-coredump keeps them on disk) or a debugger attached
+   * by another program of the user would read the tokens. */
+  if (prctl (PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
+    g_debug ("could not make the process undumpable: %s", g_strerror (errno));
+
+  g_once_init_leave (&done, 1);
+#endif
+}
 
 /* WWW-Authenticate (RFC 9110 §11.6.1) --------------------------------------- */
 

@@ -28,6 +28,8 @@ typedef struct
   ElicitSignIn       *sign_in;
   GCancellable       *wait_cancellable;
   gulong              finished_id;
+  gboolean            concluding;   /* the browser is being told the outcome */
+  GError             *outcome;      /* meanwhile */
 } Flow;
 
 static void
@@ -38,14 +40,15 @@ flow_free (Flow *flow)
   g_free (flow->resource_metadata);
   g_free (flow->challenge_scope);
   g_free (flow->challenge_error);
-  g_free (flow->sent_token);
+  elicit_auth_secret_free (flow->sent_token);
   g_free (flow->scope);
   g_clear_pointer (&flow->client, elicit_auth_client_free);
   g_clear_pointer (&flow->listener, elicit_auth_listener_free);
-  g_free (flow->verifier);
+  elicit_auth_secret_free (flow->verifier);
   g_free (flow->state);
   g_clear_object (&flow->sign_in);
   g_clear_object (&flow->wait_cancellable);
+  g_clear_error (&flow->outcome);
   g_free (flow);
 }
 
@@ -59,8 +62,8 @@ flow_self (GTask *task)
 
 /* Every challenge that waited for this flow gets its outcome. */
 static void
-flow_return (GTask        *task,
-             const GError *error)
+flow_return_now (GTask        *task,
+                 const GError *error)
 {
   ElicitAuthorizer *self = flow_self (task);
   Flow *flow = g_task_get_task_data (task);
@@ -86,6 +89,41 @@ flow_return (GTask        *task,
       else
         g_task_return_boolean (waiter, TRUE);
     }
+}
+
+static void
+concluded_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Flow *flow = g_task_get_task_data (task);
+  g_autoptr(GError) error = g_steal_pointer (&flow->outcome);
+
+  elicit_auth_listener_conclude_finish (flow->listener, result, NULL);
+  flow_return_now (task, error);
+}
+
+/* The browser learns the outcome only once Elicit has judged the answer, and
+ * the waiters only once the browser has its page. */
+static void
+flow_return (GTask        *task,
+             const GError *error)
+{
+  Flow *flow = g_task_get_task_data (task);
+
+  if (flow->listener == NULL)
+    {
+      flow_return_now (task, error);
+      return;
+    }
+
+  if (flow->concluding)
+    return;
+
+  flow->concluding = TRUE;
+  flow->outcome = error != NULL ? g_error_copy (error) : NULL;
+  elicit_auth_listener_conclude_async (flow->listener, error, concluded_cb, g_object_ref (task));
 }
 
 static void

@@ -19,7 +19,8 @@ G_BEGIN_DECLS
 
 /* Challenges one request may answer before it gives up. */
 #define ELICIT_AUTHORIZER_MAX_CHALLENGES 3
-/* A token this close to its expiry is refreshed before it is sent. */
+/* A token this close to its expiry is refreshed before it is sent: a quarter of
+ * its lifetime, at most this (and this when the lifetime is unknown). */
 #define ELICIT_AUTHORIZER_REFRESH_MARGIN_S 60
 
 struct _ElicitAuthorizer

@@ -418,6 +418,8 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
 static void
 elicit_authorizer_init (ElicitAuthorizer *self)
 {
+  /* It may hold tokens and a sign-in's keys. */
+  elicit_auth_protect_process ();
   self->soup = elicit_auth_soup_session_new ();
   self->waiters = g_ptr_array_new_with_free_func (g_object_unref);
   self->preparers = g_ptr_array_new_with_free_func (g_object_unref);
@@ -911,6 +913,8 @@ build_record (ElicitAuthorizer *self)
       set_optional_string (record, "refresh_token", self->tokens->refresh_token);
       set_optional_string (record, "scope", self->tokens->scope);
       json_object_set_int_member (record, "expires_at", self->tokens->expires_at);
+      if (self->tokens->lifetime > 0)
+        json_object_set_int_member (record, "lifetime", self->tokens->lifetime);
     }
 
   node = json_node_init_object (json_node_alloc (), record);
@@ -954,6 +958,8 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
   tokens->refresh_token = g_strdup (elicit_json_object_get_string (record, "refresh_token"));
   tokens->scope = g_strdup (elicit_json_object_get_string (record, "scope"));
   elicit_json_object_get_int (record, "expires_at", &tokens->expires_at);
+  if (!elicit_json_object_get_int (record, "lifetime", &tokens->lifetime) || tokens->lifetime < 0)
+    tokens->lifetime = 0;
   elicit_authorizer_set_tokens (self, issuer, tokens);
 }
 
@@ -1020,12 +1026,23 @@ elicit_authorizer_get_access_token (ElicitAuthorizer *self)
   return self->tokens != NULL ? self->tokens->access_token : NULL;
 }
 
+/* A fixed margin would make a token that lives a minute or less count as
+ * expiring when issued, and refresh it before every request. */
+static gint64
+refresh_margin (const ElicitAuthTokens *tokens)
+{
+  if (tokens->lifetime <= 0)
+    return ELICIT_AUTHORIZER_REFRESH_MARGIN_S;
+
+  return MIN (tokens->lifetime / 4, ELICIT_AUTHORIZER_REFRESH_MARGIN_S);
+}
+
 static gboolean
 is_expiring (ElicitAuthorizer *self)
 {
   return self->tokens != NULL && self->tokens->refresh_token != NULL &&
          self->tokens->expires_at > 0 &&
-         g_get_real_time () / G_USEC_PER_SEC + ELICIT_AUTHORIZER_REFRESH_MARGIN_S >= self->tokens->expires_at;
+         g_get_real_time () / G_USEC_PER_SEC + refresh_margin (self->tokens) >= self->tokens->expires_at;
 }
 
 /* The store is read at the first 401 only (elicit-authorizer-flow.c): a

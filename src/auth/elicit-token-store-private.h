@@ -46,6 +46,10 @@ struct _ElicitTokenStore
   gint64                 last_saved;
   /* Operations started and not yet completed. */
   guint                  n_pending;
+  /* resource → GQueue of the GTasks waiting for their turn at its keyring
+   * items: one save or forget of a resource at a time, as libsecret returns a
+   * task twice (a CRITICAL) when two of them delete the same item. */
+  GHashTable            *keyring_turns;
 };
 
 typedef struct _Op Op;
@@ -68,6 +72,8 @@ struct _Op
   gboolean     locked_left;
   /* The record saved was forgotten or replaced before the keyring had it. */
   gboolean     stale;
+  /* This one's turn at the resource's keyring items (keyring_turns). */
+  gboolean     has_turn;
   /* Saving what memory alone holds: the Ops still to start (save_pending). */
   GQueue       pending;
 };

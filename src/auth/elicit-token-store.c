@@ -387,6 +387,7 @@ elicit_token_store_finalize (GObject *object)
 
   /* Each entry's record is wiped as it is freed. */
   g_clear_pointer (&self->records, g_hash_table_unref);
+  g_clear_pointer (&self->keyring_turns, g_hash_table_unref);
   g_clear_object (&self->service);
 
   G_OBJECT_CLASS (elicit_token_store_parent_class)->finalize (object);
@@ -512,6 +513,9 @@ elicit_token_store_init (ElicitTokenStore *self)
   self->remember = TRUE;
   self->records = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_ptr_array_unref);
+  /* Each queue is empty when its entry goes: waiting tasks hold @self. */
+  self->keyring_turns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               (GDestroyNotify) g_queue_free);
 }
 
 /* API --------------------------------------------------------------------- */
@@ -612,12 +616,81 @@ elicit_token_store_set_remember (ElicitTokenStore *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMEMBER]);
 }
 
+/* A save whose record the keyring already holds (a "try again" that waited
+ * behind the save it repeats), or that a later save or a forget has
+ * replaced, has nothing left to do: saving it again would leave two items
+ * of one time, which no later save takes for old. */
+static gboolean
+is_settled_save (ElicitTokenStore *self,
+                 Op               *op)
+{
+  Entry *entry;
+
+  if (op->kind != OP_SAVE)
+    return FALSE;
+
+  entry = elicit_token_store_memory_find (self, op->resource, op->issuer);
+  return entry == NULL || entry->saved != op->saved || entry->in_keyring;
+}
+
+static void
+start_turn (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op->has_turn = TRUE;
+  if (is_settled_save (g_task_get_source_object (task), op))
+    g_task_return_boolean (task, TRUE);
+  else
+    elicit_token_store_with_service (task, op->next);
+}
+
+/* A save or forget of a resource waits until the one before it is done. */
+static void
+take_turn (GTask       *task,
+           ServiceNext  next)
+{
+  ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+  GQueue *waiting = g_hash_table_lookup (self->keyring_turns, op->resource);
+
+  op->next = next;
+  if (waiting != NULL)
+    {
+      g_queue_push_tail (waiting, g_object_ref (task));
+      return;
+    }
+
+  g_hash_table_insert (self->keyring_turns, g_strdup (op->resource), g_queue_new ());
+  start_turn (task);
+}
+
+static void
+end_turn (ElicitTokenStore *self,
+          Op               *op)
+{
+  GQueue *waiting = g_hash_table_lookup (self->keyring_turns, op->resource);
+  g_autoptr(GTask) next = NULL;
+
+  op->has_turn = FALSE;
+  g_assert (waiting != NULL);
+  next = g_queue_pop_head (waiting);
+  if (next == NULL)
+    g_hash_table_remove (self->keyring_turns, op->resource);
+  else
+    start_turn (next);
+}
+
 static void
 op_completed_cb (GTask      *task,
                  GParamSpec *pspec,
                  gpointer    user_data)
 {
   ElicitTokenStore *self = g_task_get_source_object (task);
+  Op *op = g_task_get_task_data (task);
+
+  if (op->has_turn)
+    end_turn (self, op);
 
   g_assert (self->n_pending > 0);
   if (--self->n_pending == 0)
@@ -662,7 +735,7 @@ memory_done (GTask       *task,
   if (!uses_keyring (g_task_get_source_object (task)))
     g_task_return_boolean (task, TRUE);
   else
-    elicit_token_store_with_service (task, next);
+    take_turn (task, next);
 }
 
 /**
@@ -946,7 +1019,7 @@ save_next_pending (GTask *task)
   op->saved = next->saved;
   op_free (next);
 
-  elicit_token_store_with_service (save, elicit_token_store_save_with_service);
+  take_turn (save, elicit_token_store_save_with_service);
 }
 
 /* Every record memory holds and the keyring (as far as we know) does not. */

@@ -602,45 +602,12 @@ read_string_keyword (Parse      *p,
   return value;
 }
 
-/*
- * JSON Schema patterns are ECMAScript regular expressions; GRegex is PCRE,
- * which spells "\u0041" as "\x{0041}" and would refuse the former.
- */
-static char *
-ecma_to_pcre (const char *pattern)
-{
-  GString *out = g_string_sized_new (strlen (pattern) + 8);
-
-  for (const char *p = pattern; *p != '\0'; p++)
-    {
-      if (p[0] != '\\' || p[1] == '\0')
-        {
-          g_string_append_c (out, *p);
-          continue;
-        }
-
-      if (p[1] == 'u' && g_ascii_isxdigit (p[2]) && g_ascii_isxdigit (p[3]) &&
-          g_ascii_isxdigit (p[4]) && g_ascii_isxdigit (p[5]))
-        {
-          g_string_append_printf (out, "\\x{%.4s}", p + 2);
-          p += 5;
-          continue;
-        }
-
-      g_string_append_len (out, p, 2);
-      p++;
-    }
-
-  return g_string_free (out, FALSE);
-}
-
 static void
 read_pattern (Parse *p)
 {
   const char *pattern = read_string_keyword (p, "pattern");
-  g_autofree char *translated = NULL;
   g_autoptr(GError) error = NULL;
-  GRegex *regex;
+  ElicitPattern *compiled;
 
   if (pattern == NULL)
     return;
@@ -652,9 +619,16 @@ read_pattern (Parse *p)
       return;
     }
 
-  translated = ecma_to_pcre (pattern);
-  regex = g_regex_new (translated, G_REGEX_DOLLAR_ENDONLY, 0, &error);
-  if (regex == NULL)
+  if (!elicit_schema_parser_has_pattern_time (p->parser))
+    {
+      elicit_schema_parser_warn (p->parser,
+                                 _("Property “%s”: “pattern” ignored: this form’s patterns already took too long to check"),
+                                 p->display);
+      return;
+    }
+
+  compiled = elicit_schema_parser_compile_pattern (p->parser, pattern, &error);
+  if (compiled == NULL)
     {
       elicit_schema_parser_warn (p->parser,
                                  _("Property “%s”: “pattern” is not a regular expression GLib understands (%s); ignored"),
@@ -663,7 +637,31 @@ read_pattern (Parse *p)
     }
 
   p->field->pattern = g_strdup (pattern);
-  p->field->regex = regex;
+  p->field->regex = compiled;
+}
+
+/*
+ * The default is the first text a server's pattern meets, while the request
+ * is parsed: a pattern whose match runs into the cost limits is judged
+ * unusable here, rather than on every key the person presses.
+ */
+static void
+check_default_pattern (Parse    *p,
+                       JsonNode *value)
+{
+  const char *text = elicit_node_get_string (value);
+
+  if (p->field->regex == NULL || text == NULL || !g_utf8_validate (text, -1, NULL))
+    return;
+
+  if (elicit_schema_parser_match_pattern (p->parser, p->field->regex, text) != ELICIT_PATTERN_TOO_COSTLY)
+    return;
+
+  elicit_schema_parser_warn (p->parser,
+                             _("Property “%s”: “pattern” ignored: checking text against it takes too long"),
+                             p->display);
+  g_clear_pointer (&p->field->pattern, g_free);
+  g_clear_pointer (&p->field->regex, elicit_pattern_unref);
 }
 
 static void
@@ -953,6 +951,7 @@ read_default (Parse *p)
     return;
 
   value = copy_value (p->field, node);
+  check_default_pattern (p, value);
   problem = elicit_field_validate_value (p->field, value);
   if (problem != NULL)
     {

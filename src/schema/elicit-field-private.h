@@ -31,7 +31,7 @@ struct _ElicitField
   gint64            min_length;
   gint64            max_length;
   char             *pattern;
-  GRegex           *regex;
+  ElicitPattern    *regex;
   ElicitTextFormat  format;
 
   gboolean          has_minimum;
@@ -50,6 +50,6 @@ ElicitField *elicit_field_new_from_property (const char          *name,
                                              gboolean             required,
                                              ElicitSchemaParser  *parser,
                                              GError             **error);
-GRegex      *elicit_field_get_regex         (ElicitField         *self);
+ElicitPattern *elicit_field_get_regex       (ElicitField         *self);
 
 G_END_DECLS

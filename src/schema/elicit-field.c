@@ -81,7 +81,7 @@ elicit_field_finalize (GObject *object)
   g_clear_pointer (&self->description, g_free);
   g_clear_pointer (&self->default_value, json_node_unref);
   g_clear_pointer (&self->pattern, g_free);
-  g_clear_pointer (&self->regex, g_regex_unref);
+  g_clear_pointer (&self->regex, elicit_pattern_unref);
 
   G_OBJECT_CLASS (elicit_field_parent_class)->finalize (object);
 }
@@ -661,7 +661,7 @@ elicit_field_get_max_items (ElicitField *self)
   return self->max_items;
 }
 
-GRegex *
+ElicitPattern *
 elicit_field_get_regex (ElicitField *self)
 {
   g_return_val_if_fail (ELICIT_IS_FIELD (self), NULL);

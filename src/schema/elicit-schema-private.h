@@ -9,6 +9,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "elicit-pattern-private.h"
+
 G_BEGIN_DECLS
 
 /* Limits on what a server may ask a form to show. */
@@ -18,6 +20,9 @@ G_BEGIN_DECLS
 #define ELICIT_SCHEMA_MAX_WARNINGS        100
 /* A longer `pattern` is ignored (with a warning). */
 #define ELICIT_SCHEMA_MAX_PATTERN_LENGTH  4096
+/* Compiling and checking one schema's patterns may take this long in all
+ * (µs); each match is bounded on its own too (elicit-pattern.c). */
+#define ELICIT_SCHEMA_PATTERN_TIME_BUDGET (100 * G_TIME_SPAN_MILLISECOND)
 
 /* State shared by the parsing of one schema's properties. */
 typedef struct
@@ -27,11 +32,20 @@ typedef struct
   guint      n_options;      /* options of all fields so far */
   GPtrArray *problems;       /* char *, owned; when set, a property that cannot
                               * be shown is recorded here and parsing goes on */
+  GTimeSpan  pattern_time;   /* spent on patterns so far */
 } ElicitSchemaParser;
 
 void  elicit_schema_parser_warn     (ElicitSchemaParser *parser,
                                      const char         *format,
                                      ...) G_GNUC_PRINTF (2, 3);
+
+gboolean             elicit_schema_parser_has_pattern_time (ElicitSchemaParser  *parser);
+ElicitPattern       *elicit_schema_parser_compile_pattern  (ElicitSchemaParser  *parser,
+                                                            const char          *pattern,
+                                                            GError             **error);
+ElicitPatternResult  elicit_schema_parser_match_pattern    (ElicitSchemaParser  *parser,
+                                                            ElicitPattern       *pattern,
+                                                            const char          *text);
 
 char *elicit_schema_display_text   (const char         *text);
 char *elicit_schema_make_label     (const char         *text);

@@ -137,6 +137,40 @@ elicit_schema_parser_warn (ElicitSchemaParser *parser,
     parser->n_unrecorded++;
 }
 
+/*
+ * A server may send a thousand patterns, each just under its own match
+ * limit: past the budget, further patterns are ignored rather than compiled.
+ */
+gboolean
+elicit_schema_parser_has_pattern_time (ElicitSchemaParser *parser)
+{
+  return parser->pattern_time < ELICIT_SCHEMA_PATTERN_TIME_BUDGET;
+}
+
+ElicitPattern *
+elicit_schema_parser_compile_pattern (ElicitSchemaParser  *parser,
+                                      const char          *pattern,
+                                      GError             **error)
+{
+  gint64 start = g_get_monotonic_time ();
+  ElicitPattern *compiled = elicit_pattern_new (pattern, error);
+
+  parser->pattern_time += g_get_monotonic_time () - start;
+  return compiled;
+}
+
+ElicitPatternResult
+elicit_schema_parser_match_pattern (ElicitSchemaParser *parser,
+                                    ElicitPattern      *pattern,
+                                    const char         *text)
+{
+  gint64 start = g_get_monotonic_time ();
+  ElicitPatternResult result = elicit_pattern_match (pattern, text);
+
+  parser->pattern_time += g_get_monotonic_time () - start;
+  return result;
+}
+
 static gboolean
 is_hidden (gunichar c)
 {

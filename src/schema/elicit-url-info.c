@@ -193,12 +193,32 @@ check_characters (const char  *url,
   return TRUE;
 }
 
+/*
+ * The RFC 3986 scheme of @url, lower-cased, or NULL. Not g_uri_peek_scheme(),
+ * which interns what it returns: every distinct scheme a server sent would
+ * stay in memory for good.
+ */
+static char *
+read_scheme (const char *url)
+{
+  const char *p = url;
+
+  if (!g_ascii_isalpha (*p))
+    return NULL;
+  while (g_ascii_isalnum (*p) || *p == '+' || *p == '-' || *p == '.')
+    p++;
+  if (*p != ':')
+    return NULL;
+
+  return g_ascii_strdown (url, p - url);
+}
+
 static gboolean
 check_scheme (const char  *url,
               char       **scheme_out,
               GError     **error)
 {
-  g_autofree char *scheme = g_strdup (g_uri_peek_scheme (url));
+  g_autofree char *scheme = read_scheme (url);
 
   if (scheme == NULL)
     {
@@ -209,7 +229,7 @@ check_scheme (const char  *url,
 
   if (strcmp (scheme, "http") != 0 && strcmp (scheme, "https") != 0)
     {
-      /* g_uri_peek_scheme() only returns RFC 3986 scheme characters; the
+      /* read_scheme() only returns RFC 3986 scheme characters; the
        * length cap keeps a hostile scheme from filling the dialog. */
       if (strlen (scheme) > 32)
         scheme[32] = '\0';

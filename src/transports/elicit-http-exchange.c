@@ -53,11 +53,10 @@ elicit_http_exchange_unref (Exchange *ex)
   g_clear_pointer (&ex->parser, elicit_sse_parser_free);
   g_clear_pointer (&ex->body_buffer, g_byte_array_unref);
   g_clear_pointer (&ex->last_event_id, g_free);
-  g_clear_pointer (&ex->sent_token, g_free);
+  g_clear_pointer (&ex->sent_token, elicit_auth_secret_free);
   g_free (ex);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Exchange, elicit_http_exchange_unref)
 
 Exchange *
 elicit_http_exchange_new (ElicitHttpTransport *self,
@@ -68,7 +67,8 @@ elicit_http_exchange_new (ElicitHttpTransport *self,
   g_ref_count_init (&ex->ref_count);
   ex->self = self;
   ex->kind = kind;
-  ex->uri = g_uri_ref (self->uri);
+  ex->uri = g_uri_ref (kind == EXCHANGE_POST && self->legacy_endpoint != NULL
+                       ? self->legacy_endpoint : self->uri);
   ex->retry = -1;
 
   g_ptr_array_add (self->exchanges, ex);
@@ -92,6 +92,25 @@ complete_close_tasks (ElicitHttpTransport *self)
 /* Forgets a finished exchange; the operation under way, if any, still
  * holds a reference and finds it finished. */
 static void release_gate (Exchange *ex);
+static void fail_request (Exchange             *ex,
+                          ElicitTransportError  code,
+                          const char           *reason);
+static void exchange_finish (Exchange *ex);
+
+/* The old transport's stream ended before it named its endpoint: not a
+ * server of 2024-11-05 either. The initialize fails as it first did, with
+ * its HTTP status. */
+static void
+legacy_failed (ElicitHttpTransport *self)
+{
+  g_autoptr(Exchange) initialize = g_steal_pointer (&self->legacy_initialize);
+
+  if (initialize->finished || self->shutting_down)
+    return;
+
+  fail_request (initialize, ELICIT_TRANSPORT_ERROR_HTTP_STATUS, self->legacy_reason);
+  exchange_finish (initialize);
+}
 
 static void
 exchange_remove (Exchange *ex)
@@ -103,6 +122,9 @@ exchange_remove (Exchange *ex)
 
   if (self == NULL)
     return;
+
+  if (ex->kind == EXCHANGE_LISTEN && self->legacy_initialize != NULL)
+    legacy_failed (self);
 
   g_queue_remove (&self->queue, ex);
   release_gate (ex);
@@ -477,6 +499,13 @@ process_events (Exchange *ex)
 
       ex->got_message = TRUE;
 
+      if (self->legacy && ex->kind == EXCHANGE_LISTEN && g_str_equal (event->type, "endpoint"))
+        {
+          if (!elicit_http_legacy_take_endpoint (self, event->data, event->data_length))
+            return FALSE;
+          continue;
+        }
+
       if (!g_str_equal (event->type, "message"))
         {
           g_debug ("ignoring an event of type “%s”", event->type);
@@ -581,6 +610,14 @@ reconnect_later (Exchange   *ex,
 
   if (ex->kind == EXCHANGE_RESUME)
     ex->resumes++;
+
+  /* The old transport's session is its stream: another GET would start
+   * another session, which none of our messages would reach. */
+  if (ex->kind == EXCHANGE_LISTEN && ex->self->legacy_endpoint != NULL)
+    {
+      elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, reason);
+      return;
+    }
 
   if (ex->failures >= MAX_RECONNECT_FAILURES || ex->resumes > MAX_RESUMES)
     {
@@ -914,9 +951,10 @@ post_answered (Exchange *ex)
   SoupMessage *message = ex->message;
   g_autofree char *text = NULL;
 
-  if (ex->request_id == NULL)
+  /* A notification or a response: nothing to read; with the old
+   * transport, the answer comes on its stream. */
+  if (ex->request_id == NULL || self->legacy)
     {
-      /* A notification or a response: nothing to read. */
       exchange_finish (ex);
       return;
     }
@@ -1262,6 +1300,16 @@ sent_cb (GObject      *object,
       !take_session_id (self, ex->message))
     return;
 
+  /* A server of 2024-11-05 knows only its old HTTP+SSE transport. */
+  if (ex->kind == EXCHANGE_POST && ex->is_initialize && !self->legacy &&
+      (status == SOUP_STATUS_NOT_FOUND || status == SOUP_STATUS_METHOD_NOT_ALLOWED))
+    {
+      reason = g_strdup_printf (_("The server answered “%s” with HTTP %u %s"),
+                                get_method_name (ex), status, status_phrase (ex->message));
+      elicit_http_legacy_fall_back (self, ex, reason);
+      return;
+    }
+
   /* The server's own stream opens once it knows we are initialized. */
   if (ex->kind == EXCHANGE_POST && SOUP_STATUS_IS_SUCCESSFUL (status) &&
       g_strcmp0 (ex->method, "notifications/initialized") == 0)
@@ -1332,14 +1380,15 @@ build_message (Exchange *ex)
 
   /* The token goes to the server's own origin only: redirects elsewhere
    * are never followed (follow_redirect()). */
-  g_clear_pointer (&ex->sent_token, g_free);
+  g_clear_pointer (&ex->sent_token, elicit_auth_secret_free);
   if (self->authorizer != NULL && elicit_authorizer_get_access_token (self->authorizer) != NULL)
     {
-      g_autofree char *bearer = NULL;
+      char *bearer;
 
       ex->sent_token = g_strdup (elicit_authorizer_get_access_token (self->authorizer));
       bearer = g_strconcat ("Bearer ", ex->sent_token, NULL);
       soup_message_headers_replace (headers, "Authorization", bearer);
+      elicit_auth_secret_free (bearer);
     }
 
   if (ex->body != NULL)

@@ -74,7 +74,14 @@ struct _ElicitHttpTransport
   gsize        max_body_size;
   gsize        max_event_size;
 
+  /* The HTTP+SSE transport of 2024-11-05 (elicit-http-legacy.c): the
+   * initialize waiting for the endpoint, then the endpoint POSTs go to. */
+  Exchange    *legacy_initialize;
+  GUri        *legacy_endpoint;
+  char        *legacy_reason;
+
   guint        started : 1;
+  guint        legacy : 1;
   guint        listening : 1;
   guint        session_expired : 1;
   guint        shutting_down : 1;
@@ -140,6 +147,16 @@ void        elicit_http_transport_prepare_modern_request (ElicitHttpTransport *s
                                                           Exchange            *ex,
                                                           JsonObject          *message);
 char       *elicit_http_get_origin       (GUri       *uri);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Exchange, elicit_http_exchange_unref)
+
+/* elicit-http-legacy.c */
+void        elicit_http_legacy_fall_back     (ElicitHttpTransport *self,
+                                              Exchange            *ex,
+                                              const char          *reason);
+gboolean    elicit_http_legacy_take_endpoint (ElicitHttpTransport *self,
+                                              const char          *data,
+                                              gsize                length);
 gboolean    elicit_http_is_visible_ascii (const char *text);
 
 G_END_DECLS

@@ -212,6 +212,7 @@ elicit_http_transport_dispose (GObject *object)
 
   g_queue_clear (&self->queue);
   self->gate = NULL;
+  g_clear_pointer (&self->legacy_initialize, elicit_http_exchange_unref);
 
   /* Operations under way keep their exchange alive, not us. */
   while (self->exchanges->len > 0)
@@ -243,6 +244,8 @@ elicit_http_transport_finalize (GObject *object)
 
   g_free (self->url);
   g_clear_pointer (&self->uri, g_uri_unref);
+  g_clear_pointer (&self->legacy_endpoint, g_uri_unref);
+  g_free (self->legacy_reason);
   g_free (self->origin);
   g_ptr_array_unref (self->header_names);
   g_ptr_array_unref (self->header_values);

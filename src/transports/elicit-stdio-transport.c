@@ -7,8 +7,14 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -94,37 +100,202 @@ static void check_exit           (ElicitStdioTransport     *self);
 G_DEFINE_FINAL_TYPE_WITH_CODE (ElicitStdioTransport, elicit_stdio_transport, ELICIT_TYPE_TRANSPORT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE, initable_iface_init))
 
+/* Process groups -------------------------------------------------------------------------- */
+
+/*
+ * Each server runs in a process group of its own, led by a small keeper
+ * process: what the server starts (`sh -c`, `npx`, `uvx` start more) is in
+ * that group, and stopping the server signals the whole group. The keeper is
+ * the child Elicit spawned: it forks the server, waits for it and exits as
+ * it did, and it has a parent-death signal, so when Elicit dies, even by
+ * SIGKILL, the keeper sends the group SIGTERM, then SIGKILL after a grace
+ * period. Between fork() and exec() only async-signal-safe calls are made.
+ */
+#define KEEPER_GRACE_SECONDS 2
+
+static void
+keeper_parent_died_cb (int signum)
+{
+  kill (0, SIGTERM);
+  alarm (KEEPER_GRACE_SECONDS);
+}
+
+static void
+keeper_grace_over_cb (int signum)
+{
+  kill (0, SIGKILL);
+}
+
+static void
+keeper_set_handler (int   signum,
+                    void (*handler) (int))
+{
+  struct sigaction action;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset (&action.sa_mask);
+  sigaction (signum, &action, NULL);
+}
+
+/* The stdio pipes belong to the server alone (so end of file still means
+ * what it meant), and GLib's exec-error pipe must see the server's exec. */
+static void
+keeper_close_files (void)
+{
+  int null = open ("/dev/null", O_RDWR);
+
+  if (null >= 0)
+    {
+      dup2 (null, 0);
+      dup2 (null, 1);
+      dup2 (null, 2);
+    }
+  if (syscall (SYS_close_range, 3, ~0U, 0) != 0)
+    for (int fd = 3; fd < 65536; fd++)
+      close (fd);
+}
+
+G_GNUC_NORETURN static void
+keep (pid_t server,
+      pid_t parent)
+{
+  sigset_t none;
+  int status;
+
+  keeper_close_files ();
+  /* The group's SIGTERM is for the server; SIGKILL still ends the keeper. */
+  keeper_set_handler (SIGTERM, SIG_IGN);
+  keeper_set_handler (SIGINT, SIG_IGN);
+  keeper_set_handler (SIGPIPE, SIG_IGN);
+  keeper_set_handler (SIGHUP, keeper_parent_died_cb);
+  keeper_set_handler (SIGALRM, keeper_grace_over_cb);
+  sigemptyset (&none);
+  sigprocmask (SIG_SETMASK, &none, NULL);
+
+  prctl (PR_SET_PDEATHSIG, SIGHUP, 0, 0, 0);
+  if (getppid () != parent)
+    keeper_parent_died_cb (SIGHUP);
+
+  while (waitpid (server, &status, 0) < 0)
+    if (errno != EINTR)
+      _exit (127);
+
+  if (WIFSIGNALED (status))
+    {
+      keeper_set_handler (WTERMSIG (status), SIG_DFL);
+      kill (getpid (), WTERMSIG (status));
+    }
+  _exit (WIFEXITED (status) ? WEXITSTATUS (status) : 1);
+}
+
+/* In the child, before exec. @user_data: Elicit's pid, or 0 for no keeper. */
+static void
+child_setup (gpointer user_data)
+{
+  pid_t parent = GPOINTER_TO_INT (user_data);
+  pid_t server;
+
+  setpgid (0, 0);
+  if (parent == 0)
+    return;
+
+  server = fork ();
+  if (server > 0)
+    keep (server, parent);
+  /* The server (or, if fork() failed, the child itself) goes on to exec. */
+}
+
+/*
+ * A parent-death signal fires when the *thread* that forked exits: only a
+ * server spawned from the main thread gets a keeper.
+ */
+static gpointer
+keeper_parent (void)
+{
+  if (syscall (SYS_gettid) != getpid ())
+    return GINT_TO_POINTER (0);
+
+  return GINT_TO_POINTER (getpid ());
+}
+
+static pid_t
+group_of (GSubprocess *subprocess)
+{
+  const char *identifier = g_subprocess_get_identifier (subprocess);
+
+  return identifier != NULL ? (pid_t) g_ascii_strtoll (identifier, NULL, 10) : 0;
+}
+
+static void
+signal_group (pid_t group,
+              int   signum)
+{
+  if (group > 1)
+    kill (-group, signum);
+}
+
 /*
  * The reaper stops a child whatever becomes of the transport: it owns the
- * subprocess, sends SIGTERM after one timeout and SIGKILL after another, and
- * frees itself when the child has exited.
+ * subprocess, sends its group SIGTERM after one timeout and SIGKILL after
+ * another, and frees itself when the child has exited and its group is
+ * gone (what the server left running gets SIGTERM, then SIGKILL).
  */
 typedef struct
 {
   GSubprocess *subprocess;
+  pid_t        group;
   GSource     *timeout;
   gboolean     terminated;
+  gboolean     exited;
 } Reaper;
+
+static void
+reaper_free (Reaper *reaper)
+{
+  elicit_clear_source (&reaper->timeout);
+  g_clear_object (&reaper->subprocess);
+  g_free (reaper);
+}
+
+static gboolean
+group_gone (pid_t group)
+{
+  return group <= 1 || (kill (-group, 0) != 0 && errno == ESRCH);
+}
 
 static gboolean
 reaper_timeout_cb (gpointer data)
 {
   Reaper *reaper = data;
 
+  if (reaper->exited && group_gone (reaper->group))
+    {
+      g_clear_pointer (&reaper->timeout, g_source_unref);
+      reaper_free (reaper);
+      return G_SOURCE_REMOVE;
+    }
+
   if (!reaper->terminated)
     {
-      g_debug ("server %s did not exit, sending SIGTERM",
-               g_subprocess_get_identifier (reaper->subprocess));
+      g_debug ("server group %d did not exit, sending SIGTERM", (int) reaper->group);
       reaper->terminated = TRUE;
-      g_subprocess_send_signal (reaper->subprocess, SIGTERM);
+      signal_group (reaper->group, SIGTERM);
       return G_SOURCE_CONTINUE;
     }
 
-  g_debug ("server %s ignored SIGTERM, sending SIGKILL",
-           g_subprocess_get_identifier (reaper->subprocess));
-  g_subprocess_force_exit (reaper->subprocess);
+  g_debug ("server group %d ignored SIGTERM, sending SIGKILL", (int) reaper->group);
+  signal_group (reaper->group, SIGKILL);
+  if (!reaper->exited)
+    g_subprocess_force_exit (reaper->subprocess);
+  if (reaper->exited)
+    {
+      g_clear_pointer (&reaper->timeout, g_source_unref);
+      reaper_free (reaper);
+      return G_SOURCE_REMOVE;
+    }
 
-  return G_SOURCE_REMOVE;
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -135,9 +306,16 @@ reaper_wait_cb (GObject      *object,
   Reaper *reaper = data;
 
   g_subprocess_wait_finish (G_SUBPROCESS (object), result, NULL);
-  elicit_clear_source (&reaper->timeout);
-  g_clear_object (&reaper->subprocess);
-  g_free (reaper);
+  reaper->exited = TRUE;
+  if (group_gone (reaper->group))
+    {
+      reaper_free (reaper);
+      return;
+    }
+
+  /* The server is gone, not all it started: the group hears it now. */
+  signal_group (reaper->group, reaper->terminated ? SIGKILL : SIGTERM);
+  reaper->terminated = TRUE;
 }
 
 static void
@@ -147,6 +325,7 @@ reap (GSubprocess *subprocess,
   Reaper *reaper = g_new0 (Reaper, 1);
 
   reaper->subprocess = g_object_ref (subprocess);
+  reaper->group = group_of (subprocess);
   reaper->timeout = elicit_timeout_source_add (timeout_msec, reaper_timeout_cb, reaper,
                                                "[elicit] stop server");
   g_subprocess_wait_async (subprocess, NULL, reaper_wait_cb, reaper);
@@ -181,6 +360,8 @@ shut_down (ElicitStdioTransport *self)
 
   if (!self->exited)
     reap (self->subprocess, self->shutdown_timeout);
+  else
+    signal_group (group_of (self->subprocess), SIGTERM);
 }
 
 /* We know why the transport closes before the server is gone. */
@@ -531,6 +712,7 @@ elicit_stdio_transport_initable_init (GInitable     *initable,
     }
   if (self->cwd != NULL)
     g_subprocess_launcher_set_cwd (launcher, self->cwd);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, keeper_parent (), NULL);
 
   self->subprocess = g_subprocess_launcher_spawnv (launcher, (const char * const *) self->argv,
                                                    &local_error);

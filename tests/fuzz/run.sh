@@ -14,15 +14,16 @@ else
   meson configure "$build" -Dwerror=true \
     -Dc_args="-fsanitize=fuzzer-no-link" >/dev/null
 fi
-if ! ninja -C "$build" tests/fuzz/fuzz-schema tests/fuzz/fuzz-json tests/fuzz/fuzz-sse \
-     tests/fuzz/fuzz-session tests/fuzz/fuzz-auth-jwt >"$build/ninja.log" 2>&1; then
+targets=(fuzz-schema fuzz-json fuzz-sse fuzz-session fuzz-auth-jwt fuzz-www-authenticate
+         fuzz-url-info fuzz-servers-file fuzz-auth-responses fuzz-line-framing)
+if ! ninja -C "$build" "${targets[@]/#/tests/fuzz/}" >"$build/ninja.log" 2>&1; then
   echo "building the fuzz targets failed:"
   grep -E 'error|FAILED' -A5 "$build/ninja.log" | head -40
   exit 1
 fi
 
 status=0
-for target in fuzz-schema fuzz-json fuzz-sse fuzz-session fuzz-auth-jwt; do
+for target in "${targets[@]}"; do
   corpus=$build/corpus-$target
   artifacts=$build/artifacts-$target/
   mkdir -p "$corpus" "$artifacts"

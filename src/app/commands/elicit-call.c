@@ -34,6 +34,7 @@
 #include "elicit-timing.h"
 #include "elicit-config.h"
 #include "elicit-cli-prompts.h"
+#include "elicit-header-options.h"
 
 /* How many lines of the server's stderr are kept to explain a failure. */
 #define STDERR_TAIL_LINES 20
@@ -51,6 +52,7 @@ typedef struct
   char    **command;
   char     *url;
   char    **headers;
+  char     *header_file;
   gboolean  accept_defaults;
   ElicitAuthOptions auth;
   ElicitAuthorizer *authorizer;  /* a remote server's, once made */
@@ -87,6 +89,7 @@ options_clear (Options *options)
   g_strfreev (options->command);
   g_free (options->url);
   g_strfreev (options->headers);
+  g_free (options->header_file);
   elicit_auth_options_clear (&options->auth);
   g_clear_object (&options->authorizer);
 }
@@ -128,8 +131,12 @@ parse_options (Options  *options,
       N_("Connect to the remote server at this address (Streamable HTTP) instead of starting one"),
       N_("URL") },
     { "header", 'H', 0, G_OPTION_ARG_STRING_ARRAY, &options->headers,
-      N_("Send this header with every request to --url, such as “Authorization: Bearer …”; repeat for more"),
+      N_("Send this header with every request to --url; repeat for more. Every local user can read "
+         "the command line: put secrets in --header-file"),
       N_("“NAME: VALUE”") },
+    { "header-file", 0, 0, G_OPTION_ARG_FILENAME, &options->header_file,
+      N_("Send the headers in this file, one “NAME: VALUE” a line, with every request to --url"),
+      N_("FILE") },
     { "accept-defaults", 0, 0, G_OPTION_ARG_NONE, &options->accept_defaults,
       N_("For tests and automation: accept each form as shown, with its defaults, once it is valid"),
       NULL },
@@ -190,7 +197,7 @@ check_options (Options  *options,
   else if (options->url != NULL && (have_command || options->server != NULL))
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("Give --url alone, without --server or a command"));
-  else if (options->headers != NULL && options->url == NULL)
+  else if ((options->headers != NULL || options->header_file != NULL) && options->url == NULL)
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("--header needs --url"));
   else if (elicit_auth_options_given (&options->auth) && options->url == NULL &&
@@ -213,7 +220,7 @@ check_options (Options  *options,
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                          _("--timeout must not be negative"));
   else
-    return TRUE;
+    return elicit_header_options_resolve (&options->headers, options->header_file, error);
 
   return FALSE;
 }

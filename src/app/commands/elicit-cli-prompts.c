@@ -59,6 +59,13 @@ struct _ElicitCliPrompts
 
 G_DEFINE_FINAL_TYPE (ElicitCliPrompts, elicit_cli_prompts, G_TYPE_OBJECT)
 
+enum {
+  NO_ONE_TO_ASK,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 GtkWidget     *dialog)
@@ -156,10 +163,54 @@ dialog_created_cb (ElicitPresenter  *presenter,
 
 /* Asking the desktop ------------------------------------------------------------------- */
 
+/* --accept-defaults without a display: a form whose defaults are valid is
+ * accepted as its dialog would accept it, and stderr says what was sent.
+ * Returns FALSE when there is nothing to accept so. */
+static gboolean
+accept_defaults_headless (ElicitCliPrompts *self,
+                          ElicitRequest    *request)
+{
+  ElicitSchema *schema = elicit_request_get_schema (request);
+  g_autoptr(JsonObject) content = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (elicit_request_get_mode (request) != ELICIT_REQUEST_MODE_FORM || schema == NULL)
+    return FALSE;
+
+  content = elicit_schema_build_content (schema, NULL);
+  if (!elicit_schema_check_content (schema, content, &error))
+    {
+      /* TRANSLATORS: %s is the name the user gave the server, then why */
+      g_printerr (_("elicit: the defaults of “%s”’s form are not a valid answer: %s\n"),
+                  self->server_label, error->message);
+      return FALSE;
+    }
+
+  node = json_node_init_object (json_node_alloc (), content);
+  text = json_to_string (node, FALSE);
+  if (!elicit_request_accept (request, content, &error))
+    {
+      g_printerr ("elicit: %s\n", error->message);
+      return FALSE;
+    }
+
+  /* TRANSLATORS: %s is the name the user gave the server, then the JSON sent */
+  g_printerr (_("elicit: no display; accepted “%s”’s form with its defaults: %s\n"),
+              self->server_label, text);
+  return TRUE;
+}
+
 static void
 answer_without_display (ElicitCliPrompts *self,
                         ElicitRequest    *request)
 {
+  if (self->accept_defaults && accept_defaults_headless (self, request))
+    return;
+
+  g_signal_emit (self, signals[NO_ONE_TO_ASK], 0, request);
+
   /* TRANSLATORS: %s is the name the user gave the server */
   g_printerr (_("elicit: “%s” asks for input, but there is no display to ask on; answering “cancel”\n"),
               self->server_label);
@@ -325,6 +376,15 @@ elicit_cli_prompts_class_init (ElicitCliPromptsClass *klass)
 
   object_class->dispose = elicit_cli_prompts_dispose;
   object_class->finalize = elicit_cli_prompts_finalize;
+
+  /* ElicitCliPrompts::no-one-to-ask: @request is about to be answered
+   * cancel, as there is neither a display nor a desktop prompter to ask on. */
+  signals[NO_ONE_TO_ASK] =
+    g_signal_new ("no-one-to-ask",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, ELICIT_TYPE_REQUEST);
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <unistd.h>
 
 #include <adwaita.h>
@@ -17,6 +18,51 @@
 #include "elicit-cli.h"
 
 static gboolean verbose_logging;
+
+/* Without a locale (an MCP client may pass no LANG), GLib would write "?" for
+ * every arrow and quote: logs are UTF-8 whatever the locale, as the rest of
+ * MCP is. A message in the GLib format, unconverted. */
+static const char *
+field_value (const GLogField *fields,
+             gsize            n_fields,
+             const char      *key)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_str_equal (fields[i].key, key) && fields[i].length < 0)
+      return fields[i].value;
+
+  return NULL;
+}
+
+static GLogWriterOutput
+write_utf8 (GLogLevelFlags   log_level,
+            const GLogField *fields,
+            gsize            n_fields)
+{
+  const char *domain = field_value (fields, n_fields, "GLIB_DOMAIN");
+  const char *message = field_value (fields, n_fields, "MESSAGE");
+  const char *level;
+
+  if (log_level & G_LOG_LEVEL_ERROR)
+    level = "ERROR";
+  else if (log_level & G_LOG_LEVEL_CRITICAL)
+    level = "CRITICAL";
+  else if (log_level & G_LOG_LEVEL_WARNING)
+    level = "WARNING";
+  else if (log_level & G_LOG_LEVEL_MESSAGE)
+    level = "Message";
+  else if (log_level & G_LOG_LEVEL_INFO)
+    level = "INFO";
+  else
+    level = "DEBUG";
+
+  fprintf (stderr, "(%s:%d): %s%s%s: %s\n", g_get_prgname (), (int) getpid (),
+           domain != NULL ? domain : "", domain != NULL ? "-" : "", level,
+           message != NULL ? message : "");
+  fflush (stderr);
+
+  return G_LOG_WRITER_HANDLED;
+}
 
 static GLogWriterOutput
 log_writer (GLogLevelFlags   log_level,
@@ -42,23 +88,22 @@ log_writer (GLogLevelFlags   log_level,
         safe_fields[i].value = safe_message;
       }
 
+  if (!g_get_console_charset (NULL))
+    return g_log_writer_default_would_drop (log_level, field_value (fields, n_fields, "GLIB_DOMAIN"))
+           ? G_LOG_WRITER_HANDLED : write_utf8 (log_level, safe_fields, n_fields);
+
   return g_log_writer_default (log_level, safe_fields, n_fields, user_data);
 }
 
 /* What the commands print on standard error may quote a server: escape
  * sequences in it are shown escaped (elicit_text_escape_for_terminal()),
- * then the text goes out as g_printerr() would write it. */
+ * then the text goes out in UTF-8, whatever the locale's charset. */
 static void
 safe_printerr (const char *string)
 {
   g_autofree char *safe = elicit_text_escape_for_terminal (string, TRUE);
-  g_autofree char *local = NULL;
-  const char *charset;
 
-  if (!g_get_console_charset (&charset))
-    local = g_convert_with_fallback (safe, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
-
-  fputs (local != NULL ? local : safe, stderr);
+  fputs (safe, stderr);
   fflush (stderr);
 }
 

@@ -53,6 +53,7 @@
 #include "elicit-cli.h"
 #include "elicit-timing.h"
 #include "elicit-cli-prompts.h"
+#include "elicit-header-options.h"
 #include "elicit-proxy.h"
 
 typedef struct
@@ -74,14 +75,29 @@ typedef struct
   /* A legacy client in front of a modern server: the client's initialize,
    * held while the server is probed, then what it declared. */
   JsonNode          *held_initialize;
+  /* What the client sent after it, kept in order until it has gone on. */
+  GQueue             held_after;
   guint              probe_timeout;
   gboolean           modern_server;
+  /* A modern client in front of a server of unknown era: its requests, held
+   * until the server says (ServerEra); a legacy server's DiscoverResult. */
+  GPtrArray         *held_modern;
+  int                server_era;
+  guint              era_timeout;
+  JsonObject        *legacy_discover;
   JsonObject        *client_info;
   JsonObject        *client_capabilities;
+  /* The client's requests passed on, id → method, pruned of those answered. */
+  GHashTable        *in_flight;
+  /* A remote server that went away: why, and how to fix it, for every request. */
+  char              *server_down;
+  gboolean           remote;
+  char              *url;
   char              *label;
   guint              n_closing;
   int                status;
   gboolean           verbose;
+  gboolean           accept_defaults;
   gboolean           finishing;
 } Proxy;
 
@@ -116,13 +132,29 @@ refused_cb (ElicitPeer *peer,
 /* The server's input requests: answered here, never forwarded --------------------- */
 
 /* The desktop's prompter shows the client that started the proxy ("via
- * claude"), as that client's claim. */
+ * claude"), as that client's claim: until the client names itself, by the
+ * parent process's name. */
 static void
 label_with_client (ElicitCliPrompts *prompts)
 {
   g_autofree char *client = elicit_cli_parent_name ();
 
   elicit_cli_prompts_set_client_label (prompts, client);
+}
+
+/* The client's own name (clientInfo, in initialize or a 2026-07-28 request's
+ * _meta) is a better claim than its process's: Node 22 and later call their
+ * main thread "MainThread", so every Node client would be "MainThread". */
+static void
+label_with_client_info (Proxy      *proxy,
+                        JsonObject *info)
+{
+  const char *claim = elicit_json_object_get_string (info, "title");
+
+  if (claim == NULL || *claim == '\0')
+    claim = elicit_json_object_get_string (info, "name");
+  if (claim != NULL && *claim != '\0')
+    elicit_cli_prompts_set_client_label (proxy->prompts, claim);
 }
 
 static void
@@ -465,6 +497,55 @@ bridge_cancelled (Proxy      *proxy,
 /* How long a server that ignores the probe is waited for. */
 #define PROBE_TIMEOUT_SECONDS 10
 
+static gboolean client_request_cb      (ElicitPeer *peer,
+                                        const char *method,
+                                        JsonNode   *id,
+                                        JsonObject *params,
+                                        JsonNode   *message,
+                                        Proxy      *proxy);
+static void     client_notification_cb (ElicitPeer *peer,
+                                        const char *method,
+                                        JsonObject *params,
+                                        JsonNode   *message,
+                                        Proxy      *proxy);
+
+/*
+ * A client may send initialize, initialized, tools/list and tools/call at
+ * once. While the initialize waits for the probe, what follows it waits
+ * too, and goes on in the client's order once the initialize has — until
+ * another initialize is held.
+ */
+static gboolean
+hold_behind_initialize (Proxy    *proxy,
+                        JsonNode *message)
+{
+  if (proxy->held_initialize == NULL)
+    return FALSE;
+
+  g_queue_push_tail (&proxy->held_after, json_node_ref (message));
+  return TRUE;
+}
+
+static void
+replay_held (Proxy *proxy)
+{
+  JsonNode *message;
+
+  while (proxy->held_initialize == NULL && (message = g_queue_pop_head (&proxy->held_after)) != NULL)
+    {
+      g_autoptr(JsonNode) owned = message;
+      JsonObject *object = json_node_get_object (message);
+      const char *method = elicit_json_object_get_string (object, "method");
+      JsonNode *id = json_object_get_member (object, "id");
+      JsonObject *params = object_member (object, "params");
+
+      if (id != NULL)
+        client_request_cb (proxy->client_peer, method, id, params, message, proxy);
+      else
+        client_notification_cb (proxy->client_peer, method, params, message, proxy);
+    }
+}
+
 static void
 forward_held_initialize (Proxy *proxy)
 {
@@ -476,6 +557,7 @@ forward_held_initialize (Proxy *proxy)
 
   log_passed (proxy, proxy->server_peer, "initialize");
   elicit_peer_forward (proxy->server_peer, initialize);
+  replay_held (proxy);
 }
 
 static gboolean
@@ -595,6 +677,7 @@ answer_held_initialize (Proxy      *proxy,
   proxy->modern_server = TRUE;
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   elicit_peer_reply (proxy->client_peer, json_object_get_member (request, "id"), result);
+  replay_held (proxy);
 }
 
 /* The server's answer to the probe; FALSE for any other message. */
@@ -636,6 +719,415 @@ modernize_request (Proxy      *proxy,
   json_object_set_object_member (params, "_meta", modern_meta (proxy));
 }
 
+/* A modern client in front of a legacy server -------------------------------------- */
+
+/* Before a modern client's first request goes on, the proxy asks the server
+ * which era it is, with the client's own _meta. A legacy server refuses
+ * server/discover: the proxy then does the initialize handshake in the
+ * client's name, answers the client's server/discover itself, and passes its
+ * requests on without their modern _meta. The requests wait meanwhile. */
+typedef enum
+{
+  ERA_UNKNOWN,
+  ERA_PROBING,
+  ERA_INITIALIZING,
+  ERA_MODERN,
+  ERA_LEGACY,
+} ServerEra;
+
+#define MODERN_PROBE_ID "elicit-proxy-discover-era"
+#define LEGACY_INITIALIZE_ID "elicit-proxy-initialize"
+
+static void pass_client_request (Proxy    *proxy,
+                                 JsonNode *message);
+
+static JsonNode *
+message_id (JsonNode *message)
+{
+  return json_object_get_member (json_node_get_object (message), "id");
+}
+
+static const char *
+message_method (JsonNode *message)
+{
+  return elicit_json_object_get_string (json_node_get_object (message), "method");
+}
+
+static JsonObject *
+message_meta (JsonNode *message)
+{
+  return object_member (object_member (json_node_get_object (message), "params"), "_meta");
+}
+
+static gboolean
+is_modern_request (JsonObject *params)
+{
+  return elicit_json_object_get_string (object_member (params, "_meta"),
+                        "io.modelcontextprotocol/protocolVersion") != NULL;
+}
+
+static void initialize_for_client (Proxy      *proxy,
+                                   JsonObject *meta);
+
+/* A server that ignores server/discover is a legacy one too. */
+static gboolean
+era_probe_timeout_cb (gpointer user_data)
+{
+  Proxy *proxy = user_data;
+
+  proxy->era_timeout = 0;
+  if (proxy->server_era == ERA_PROBING && proxy->held_modern->len > 0)
+    initialize_for_client (proxy, message_meta (g_ptr_array_index (proxy->held_modern, 0)));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+send_era_probe (Proxy    *proxy,
+                JsonNode *first)
+{
+  g_autoptr(JsonObject) params = json_object_new ();
+  g_autoptr(JsonNode) id = json_node_init_string (json_node_alloc (), MODERN_PROBE_ID);
+  g_autoptr(JsonNode) node = NULL;
+
+  json_object_set_object_member (params, "_meta",
+                                 elicit_json_object_deep_copy (message_meta (first)));
+  node = elicit_jsonrpc_build_request (id, "server/discover", params);
+  proxy->server_era = ERA_PROBING;
+  g_clear_handle_id (&proxy->era_timeout, g_source_remove);
+  proxy->era_timeout = g_timeout_add_seconds (PROBE_TIMEOUT_SECONDS, era_probe_timeout_cb, proxy);
+  log_passed (proxy, proxy->server_peer, "server/discover");
+  elicit_peer_forward (proxy->server_peer, node);
+}
+
+/* Holds a modern client's request while the server's era is not known;
+ * returns FALSE when it may go on at once. */
+static gboolean
+hold_modern_request (Proxy      *proxy,
+                     JsonNode   *message,
+                     JsonObject *params)
+{
+  if (proxy->server_era == ERA_MODERN || proxy->server_era == ERA_LEGACY ||
+      proxy->modern_server || !is_modern_request (params))
+    return FALSE;
+
+  g_ptr_array_add (proxy->held_modern, json_node_ref (message));
+  if (proxy->server_era == ERA_UNKNOWN)
+    send_era_probe (proxy, message);
+
+  return TRUE;
+}
+
+static void
+release_held (Proxy *proxy)
+{
+  g_autoptr(GPtrArray) held = g_steal_pointer (&proxy->held_modern);
+
+  proxy->held_modern = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  for (guint i = 0; i < held->len; i++)
+    pass_client_request (proxy, g_ptr_array_index (held, i));
+}
+
+/* The handshake the client cannot do, in its name: what its _meta declares,
+ * and the elicitation the proxy answers. */
+static void
+initialize_for_client (Proxy      *proxy,
+                       JsonObject *meta)
+{
+  JsonObject *info = object_member (meta, "io.modelcontextprotocol/clientInfo");
+  JsonObject *capabilities = object_member (meta, "io.modelcontextprotocol/clientCapabilities");
+  g_autoptr(JsonObject) params = json_object_new ();
+  g_autoptr(JsonNode) id = json_node_init_string (json_node_alloc (), LEGACY_INITIALIZE_ID);
+  g_autoptr(JsonNode) node = NULL;
+
+  json_object_set_string_member (params, "protocolVersion", ELICIT_LEGACY_PROTOCOL_VERSION);
+  json_object_set_object_member (params, "capabilities",
+                                 capabilities != NULL ? elicit_json_object_deep_copy (capabilities)
+                                                      : json_object_new ());
+  add_elicitation_capability (params);
+  if (info == NULL)
+    {
+      info = json_object_new ();
+      json_object_set_string_member (info, "name", "elicit-proxy");
+      json_object_set_string_member (info, "version", PACKAGE_VERSION);
+      json_object_set_object_member (params, "clientInfo", info);
+    }
+  else
+    json_object_set_object_member (params, "clientInfo", elicit_json_object_deep_copy (info));
+
+  g_clear_pointer (&proxy->initialize_id, json_node_unref);
+  proxy->initialize_id = json_node_ref (id);
+  proxy->server_era = ERA_INITIALIZING;
+  node = elicit_jsonrpc_build_request (id, "initialize", params);
+  log_passed (proxy, proxy->server_peer, "initialize");
+  elicit_peer_forward (proxy->server_peer, node);
+}
+
+/* The legacy server's InitializeResult, as the DiscoverResult a modern client asks for. */
+static JsonObject *
+discover_result_from (JsonObject *initialized)
+{
+  JsonObject *capabilities = object_member (initialized, "capabilities");
+  JsonObject *info = object_member (initialized, "serverInfo");
+  JsonObject *result = json_object_new ();
+  JsonArray *versions = json_array_new ();
+
+  json_object_set_string_member (result, "resultType", "complete");
+  json_array_add_string_element (versions, ELICIT_PROTOCOL_VERSION);
+  json_object_set_array_member (result, "supportedVersions", versions);
+  json_object_set_object_member (result, "capabilities",
+                                 capabilities != NULL ? elicit_json_object_deep_copy (capabilities)
+                                                      : json_object_new ());
+  if (info != NULL)
+    {
+      JsonObject *meta = json_object_new ();
+
+      json_object_set_object_member (meta, "io.modelcontextprotocol/serverInfo",
+                                     elicit_json_object_deep_copy (info));
+      json_object_set_object_member (result, "_meta", meta);
+    }
+  if (elicit_json_object_get_string (initialized, "instructions") != NULL)
+    json_object_set_string_member (result, "instructions", elicit_json_object_get_string (initialized, "instructions"));
+
+  return result;
+}
+
+static void
+fail_held (Proxy      *proxy,
+           const char *reason)
+{
+  g_autoptr(GPtrArray) held = g_steal_pointer (&proxy->held_modern);
+
+  proxy->held_modern = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  proxy->server_era = ERA_UNKNOWN;
+  for (guint i = 0; i < held->len; i++)
+    elicit_peer_reply_error (proxy->client_peer, message_id (g_ptr_array_index (held, i)),
+                             ELICIT_SESSION_ERROR_INTERNAL_ERROR, reason);
+}
+
+static void
+legacy_initialized (Proxy      *proxy,
+                    JsonObject *response)
+{
+  JsonObject *error = object_member (response, "error");
+
+  if (error != NULL)
+    {
+      const char *reason = elicit_json_object_get_string (error, "message");
+
+      fail_held (proxy, reason != NULL ? reason : _("The server refused to initialize"));
+      return;
+    }
+
+  g_clear_pointer (&proxy->legacy_discover, json_object_unref);
+  proxy->legacy_discover = discover_result_from (object_member (response, "result"));
+  proxy->server_era = ERA_LEGACY;
+  log_passed (proxy, proxy->server_peer, "notifications/initialized");
+  elicit_peer_notify (proxy->server_peer, "notifications/initialized", NULL);
+  release_held (proxy);
+}
+
+/* The server's answer to the era probe or to the handshake the proxy does for
+ * the client; FALSE for any other message. */
+static gboolean
+era_answered (Proxy    *proxy,
+              JsonNode *message,
+              JsonNode *id)
+{
+  JsonObject *response = json_node_get_object (message);
+  const char *text;
+
+  if (id == NULL || !JSON_NODE_HOLDS_VALUE (id) || json_node_get_value_type (id) != G_TYPE_STRING)
+    return FALSE;
+  text = json_node_get_string (id);
+
+  if (g_str_equal (text, MODERN_PROBE_ID) && proxy->server_era == ERA_PROBING)
+    {
+      g_clear_handle_id (&proxy->era_timeout, g_source_remove);
+      if (lists_modern_version (object_member (response, "result")))
+        {
+          proxy->server_era = ERA_MODERN;
+          release_held (proxy);
+        }
+      else
+        {
+          g_debug ("the server does not discover 2026-07-28: a legacy server, initializing it");
+          initialize_for_client (proxy, message_meta (g_ptr_array_index (proxy->held_modern, 0)));
+        }
+      return TRUE;
+    }
+
+  if (g_str_equal (text, LEGACY_INITIALIZE_ID) && proxy->server_era == ERA_INITIALIZING)
+    {
+      note_initialize_result (proxy, message, id);
+      legacy_initialized (proxy, response);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* A modern request to a legacy server: its server/discover is answered
+ * here; elsewhere what _meta declares for the modern era goes (the server was
+ * told at initialize), so that it is not taken for a 2026-07-28 request, over
+ * HTTP least of all. Returns TRUE when the request is answered. */
+static gboolean
+legacy_request (Proxy      *proxy,
+                const char *method,
+                JsonNode   *id,
+                JsonObject *params)
+{
+  JsonObject *meta = object_member (params, "_meta");
+
+  if (g_str_equal (method, "server/discover"))
+    {
+      log_passed (proxy, proxy->client_peer, NULL);
+      elicit_peer_reply (proxy->client_peer, id, proxy->legacy_discover);
+      return TRUE;
+    }
+
+  if (meta == NULL)
+    return FALSE;
+
+  json_object_remove_member (meta, "io.modelcontextprotocol/protocolVersion");
+  json_object_remove_member (meta, "io.modelcontextprotocol/clientInfo");
+  json_object_remove_member (meta, "io.modelcontextprotocol/clientCapabilities");
+  if (json_object_get_size (meta) == 0)
+    json_object_remove_member (params, "_meta");
+
+  return FALSE;
+}
+
+/* A legacy server's result, for a modern client: 2026-07-28 results say what
+ * they are, and a legacy result is always complete. */
+static JsonNode *
+modern_response (JsonNode *message)
+{
+  JsonObject *result = object_member (json_node_get_object (message), "result");
+  JsonNode *copy;
+
+  if (result == NULL || json_object_has_member (result, "resultType"))
+    return json_node_ref (message);
+
+  copy = elicit_json_deep_copy (message);
+  json_object_set_string_member (object_member (json_node_get_object (copy), "result"),
+                                 "resultType", "complete");
+  return copy;
+}
+
+/* Failures the client hears of ------------------------------------------------------ */
+
+static void
+prune_in_flight (Proxy *proxy)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, proxy->in_flight);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!elicit_peer_is_request_pending (proxy->client_peer, key))
+      g_hash_table_iter_remove (&iter);
+}
+
+static void
+note_in_flight (Proxy      *proxy,
+                JsonNode   *id,
+                const char *method)
+{
+  /* Answers come back through several paths: forget them lazily. */
+  if (g_hash_table_size (proxy->in_flight) >= 64)
+    prune_in_flight (proxy);
+  g_hash_table_replace (proxy->in_flight, json_node_copy (id), g_strdup (method));
+}
+
+/* Tells the server the client's request @id is given up, and forgets it. */
+static void
+give_up_request (Proxy      *proxy,
+                 JsonNode   *id,
+                 const char *reason)
+{
+  Bridged *bridged = g_hash_table_lookup (proxy->bridged, id);
+  JsonNode *server_id = bridged != NULL ? bridged->attempt_id : id;
+  g_autoptr(JsonObject) params = json_object_new ();
+
+  if (bridged != NULL)
+    g_cancellable_cancel (bridged->cancellable);
+
+  if (server_id != NULL && !elicit_peer_is_closed (proxy->server_peer))
+    {
+      json_object_set_member (params, "requestId", json_node_copy (server_id));
+      json_object_set_string_member (params, "reason", reason);
+      log_passed (proxy, proxy->server_peer, "notifications/cancelled");
+      elicit_peer_notify (proxy->server_peer, "notifications/cancelled", params);
+    }
+
+  if (bridged != NULL)
+    g_hash_table_remove (proxy->bridged, id);
+}
+
+/* Answers the client's requests still waiting (only those that may ask for
+ * input, when @input_only) with a JSON-RPC error that says @message. */
+static void
+fail_in_flight (Proxy      *proxy,
+                gboolean    input_only,
+                const char *message)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  prune_in_flight (proxy);
+  g_hash_table_iter_init (&iter, proxy->in_flight);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (input_only && !may_ask_for_input (value))
+        continue;
+
+      log_passed (proxy, proxy->client_peer, NULL);
+      elicit_peer_reply_error (proxy->client_peer, key, ELICIT_SESSION_ERROR_INTERNAL_ERROR, message);
+      give_up_request (proxy, key, message);
+      g_hash_table_iter_remove (&iter);
+    }
+}
+
+/* Nobody to ask (an MCP client that passes neither a display nor the
+ * session bus, and no Elicit app): cancel alone would leave the client with
+ * a tool result that does not say why. The request it came through fails
+ * with what happened and how to fix it; the server hears it is cancelled. */
+static void
+no_one_to_ask_cb (ElicitCliPrompts *prompts,
+                  ElicitRequest    *request,
+                  Proxy            *proxy)
+{
+  g_autofree char *message = NULL;
+
+  message = g_strdup_printf (_("“%s” asked for input, but elicit proxy found no one to ask: it "
+                               "has no display, and no Elicit app answers on the session bus. "
+                               "Start the Elicit app, or pass DISPLAY (or WAYLAND_DISPLAY) and "
+                               "DBUS_SESSION_BUS_ADDRESS to elicit proxy in the client’s "
+                               "configuration of this server"), proxy->label);
+  fail_in_flight (proxy, TRUE, message);
+}
+
+/* A remote server's connection ended (it needs signing in, or failed):
+ * the client hears why, and the proxy stays, answering the same. */
+static void
+remote_down (Proxy        *proxy,
+             const GError *error)
+{
+  g_free (proxy->server_down);
+  if (proxy->authorizer != NULL && !elicit_authorizer_get_signed_in (proxy->authorizer))
+    /* TRANSLATORS: the first %s says what failed, the second is the server's address */
+    proxy->server_down = g_strdup_printf (_("%s. Sign in once with “elicit call --url %s” in a "
+                                            "terminal (or in the Elicit app), then connect again: "
+                                            "the sign-in is kept in the keyring"),
+                                          error->message, proxy->url);
+  else
+    /* TRANSLATORS: %s says what failed */
+    proxy->server_down = g_strdup_printf (_("%s. Connect again to retry"), error->message);
+
+  fail_in_flight (proxy, FALSE, proxy->server_down);
+}
+
 /* The two directions ------------------------------------------------------------------ */
 
 static gboolean
@@ -660,8 +1152,21 @@ client_request_cb (ElicitPeer *peer,
                    JsonNode   *message,
                    Proxy      *proxy)
 {
+  if (hold_behind_initialize (proxy, message))
+    return TRUE;
+
+  label_with_client_info (proxy, object_member (object_member (params, "_meta"),
+                                                "io.modelcontextprotocol/clientInfo"));
+  if (proxy->server_down != NULL)
+    {
+      elicit_peer_reply_error (peer, id, ELICIT_SESSION_ERROR_INTERNAL_ERROR, proxy->server_down);
+      return TRUE;
+    }
+
+  note_in_flight (proxy, id, method);
   if (g_str_equal (method, "initialize"))
     {
+      label_with_client_info (proxy, object_member (params, "clientInfo"));
       add_elicitation_capability (params);
       g_clear_pointer (&proxy->initialize_id, json_node_unref);
       proxy->initialize_id = json_node_copy (id);
@@ -679,15 +1184,32 @@ client_request_cb (ElicitPeer *peer,
       return TRUE;
     }
 
+  if (!hold_modern_request (proxy, message, params))
+    pass_client_request (proxy, message);
+
+  return TRUE;
+}
+
+/* A client's request, on its way to the server. */
+static void
+pass_client_request (Proxy    *proxy,
+                     JsonNode *message)
+{
+  const char *method = message_method (message);
+  JsonObject *params = object_member (json_node_get_object (message), "params");
+
+  if (proxy->server_era == ERA_LEGACY &&
+      legacy_request (proxy, method, message_id (message), params))
+    return;
+
   if (proxy->modern_server && (params == NULL || !json_object_has_member (params, "_meta")))
     modernize_request (proxy, message, params);
 
-  bridge_request (proxy, method, id, object_member (json_node_get_object (message), "params"));
+  bridge_request (proxy, method, message_id (message),
+                  object_member (json_node_get_object (message), "params"));
 
   log_passed (proxy, proxy->server_peer, method);
   elicit_peer_forward (proxy->server_peer, message);
-
-  return TRUE;
 }
 
 static void
@@ -714,6 +1236,9 @@ client_notification_cb (ElicitPeer *peer,
 {
   g_autoptr(JsonNode) forwarded = NULL;
 
+  if (hold_behind_initialize (proxy, message))
+    return;
+
   /* A modern server has no handshake to complete. */
   if (proxy->modern_server && g_str_equal (method, "notifications/initialized"))
     return;
@@ -736,15 +1261,20 @@ server_response_cb (ElicitPeer *peer,
                     JsonNode   *id,
                     Proxy      *proxy)
 {
-  if (probe_answered (proxy, message, id))
+  g_autoptr(JsonNode) relayed = NULL;
+
+  if (probe_answered (proxy, message, id) || era_answered (proxy, message, id))
     return TRUE;
 
   note_initialize_result (proxy, message, id);
   if (bridge_response (proxy, message, id))
     return TRUE;
 
+  if (proxy->server_era == ERA_LEGACY)
+    relayed = modern_response (message);
+
   log_passed (proxy, proxy->client_peer, NULL);
-  if (!elicit_peer_relay_response (proxy->client_peer, message))
+  if (!elicit_peer_relay_response (proxy->client_peer, relayed != NULL ? relayed : message))
     g_debug ("dropping the server's answer to a request the client no longer waits for");
 
   return TRUE;
@@ -832,7 +1362,10 @@ server_closed_cb (ElicitPeer   *peer,
 
   g_printerr (_("elicit proxy: “%s” stopped: %s\n"), proxy->label, error->message);
   elicit_prompt_queue_withdraw_all (elicit_cli_prompts_get_queue (proxy->prompts), NULL, error->message);
-  finish (proxy, 1);
+  if (proxy->remote)
+    remote_down (proxy, error);
+  else
+    finish (proxy, 1);
 }
 
 static void
@@ -914,6 +1447,7 @@ parse_options (int        argc,
                char     **argv,
                char     **name,
                gboolean  *verbose,
+               gboolean  *accept_defaults,
                char    ***command,
                char     **url,
                char    ***headers,
@@ -921,17 +1455,25 @@ parse_options (int        argc,
                GError   **error)
 {
   g_autofree GOptionEntry *auth_entries = elicit_auth_options_entries (auth);
+  g_autofree char *header_file = NULL;
   const GOptionEntry entries[] = {
     { "name", 'n', 0, G_OPTION_ARG_STRING, name,
       N_("The name dialogs show for the server (default: the command’s name)"), N_("NAME") },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, verbose,
       N_("Log every message passed on, on standard error"), NULL },
+    { "accept-defaults", 0, 0, G_OPTION_ARG_NONE, accept_defaults,
+      N_("For tests and automation: accept each form as shown, with its defaults, once it is valid"),
+      NULL },
     { "url", 'u', 0, G_OPTION_ARG_STRING, url,
       N_("Bridge to the remote server at this address (Streamable HTTP) instead of starting one"),
       N_("URL") },
     { "header", 'H', 0, G_OPTION_ARG_STRING_ARRAY, headers,
-      N_("Send this header with every request to --url, such as “Authorization: Bearer …”; repeat for more"),
+      N_("Send this header with every request to --url; repeat for more. Every local user can read "
+         "the command line: put secrets in --header-file"),
       N_("“NAME: VALUE”") },
+    { "header-file", 0, 0, G_OPTION_ARG_FILENAME, &header_file,
+      N_("Send the headers in this file, one “NAME: VALUE” a line, with every request to --url"),
+      N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -967,12 +1509,15 @@ parse_options (int        argc,
       return FALSE;
     }
 
-  if (*headers != NULL && *url == NULL)
+  if ((*headers != NULL || header_file != NULL) && *url == NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("--header needs --url"));
       return FALSE;
     }
+
+  if (!elicit_header_options_resolve (headers, header_file, error))
+    return FALSE;
 
   if (elicit_auth_options_given (auth) && *url == NULL)
     {
@@ -1053,7 +1598,9 @@ run (Proxy              *proxy,
   proxy->loop = g_main_loop_new (NULL, FALSE);
   proxy->prompts = elicit_cli_prompts_new (proxy->label, have_display);
   elicit_cli_prompts_set_verbose (proxy->prompts, proxy->verbose);
+  elicit_cli_prompts_set_accept_defaults (proxy->prompts, proxy->accept_defaults);
   label_with_client (proxy->prompts);
+  g_signal_connect (proxy->prompts, "no-one-to-ask", G_CALLBACK (no_one_to_ask_cb), proxy);
   /* As elicit call: a sign-in is asked for in a dialog when there is a display. */
   if (url != NULL)
     g_signal_connect_object (elicit_http_transport_get_authorizer (ELICIT_HTTP_TRANSPORT (proxy->server)),
@@ -1105,6 +1652,8 @@ proxy_clear (Proxy *proxy)
 
   /* Nothing can be sent any more: requests still held go quietly. */
   if (proxy->prompts != NULL)
+    g_signal_handlers_disconnect_by_data (proxy->prompts, proxy);
+  if (proxy->prompts != NULL)
     elicit_prompt_queue_withdraw_all (elicit_cli_prompts_get_queue (proxy->prompts), NULL,
                                       _("The proxy is shutting down"));
   g_clear_object (&proxy->prompts);
@@ -1126,6 +1675,13 @@ proxy_clear (Proxy *proxy)
   g_clear_pointer (&proxy->loop, g_main_loop_unref);
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
   g_clear_pointer (&proxy->held_initialize, json_node_unref);
+  g_clear_pointer (&proxy->held_modern, g_ptr_array_unref);
+  g_clear_pointer (&proxy->in_flight, g_hash_table_unref);
+  g_clear_pointer (&proxy->server_down, g_free);
+  g_clear_pointer (&proxy->url, g_free);
+  g_clear_handle_id (&proxy->era_timeout, g_source_remove);
+  g_clear_pointer (&proxy->legacy_discover, json_object_unref);
+  g_queue_clear_full (&proxy->held_after, (GDestroyNotify) json_node_unref);
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
   g_clear_pointer (&proxy->client_info, json_object_unref);
   g_clear_pointer (&proxy->client_capabilities, json_object_unref);
@@ -1152,13 +1708,14 @@ elicit_proxy_main (int    argc,
   g_autofree char *url = NULL;
   g_autofree char *name = NULL;
   gboolean verbose = FALSE;
+  gboolean accept_defaults = FALSE;
   ElicitAuthOptions auth = { 0 };
   Proxy proxy = { 0 };
   int status;
 
   /* For --help's usage line; the windows take "elicit" later. */
   g_set_prgname ("elicit proxy");
-  if (!parse_options (argc, argv, &name, &verbose, &command, &url, &headers, &auth, &error))
+  if (!parse_options (argc, argv, &name, &verbose, &accept_defaults, &command, &url, &headers, &auth, &error))
     {
       elicit_auth_options_clear (&auth);
       return usage_error (error->message);
@@ -1167,11 +1724,17 @@ elicit_proxy_main (int    argc,
   /* Debug and info messages would go to stdout by default: not here. */
   elicit_cli_init_logging (verbose);
 
+  proxy.held_modern = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  proxy.in_flight = g_hash_table_new_full (json_node_hash, json_node_equal,
+                                           (GDestroyNotify) json_node_unref, g_free);
+  proxy.remote = url != NULL;
+  proxy.url = g_strdup (url);
   proxy.bridged = g_hash_table_new_full (json_node_hash, json_node_equal,
                                          (GDestroyNotify) json_node_unref, bridged_unref);
   proxy.label = name != NULL ? g_strdup (name)
               : elicit_cli_default_label (url != NULL ? url : command[0]);
   proxy.verbose = verbose;
+  proxy.accept_defaults = accept_defaults;
 
   status = run (&proxy, command, url, headers, &auth);
   proxy_clear (&proxy);

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include <glib/gi18n.h>
@@ -31,6 +32,12 @@
 
 #define HANDLE_TOKEN_MAX 64
 #define PARENT_HANDLE_MAX 256
+/* An Ask bigger than this is refused at the door, before it is judged or
+ * parsed: a caller cannot make the app hold gigabytes. */
+#define REQUEST_MAX_BYTES (4 * 1024 * 1024)
+/* Callers with prompts pending at once: each has its own place in the queue
+ * and so its own dialog; sixty connections must not open sixty windows. */
+#define MAX_ASKERS 8
 
 typedef struct
 {
@@ -285,6 +292,23 @@ track (ElicitPrompterService *self,
     g_application_hold (self->application);
 }
 
+/* Whether one more caller may have prompts pending: @sender already has
+ * some, or fewer than MAX_ASKERS callers do. */
+static gboolean
+has_room_for (ElicitPrompterService *self,
+              const char            *sender)
+{
+  g_autoptr(GHashTable) askers = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->requests);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_hash_table_add (askers, (gpointer) elicit_remote_request_get_sender (value));
+
+  return g_hash_table_contains (askers, sender) || g_hash_table_size (askers) < MAX_ASKERS;
+}
+
 static void
 ask (ElicitPrompterService *self,
      GDBusMethodInvocation *invocation)
@@ -327,6 +351,14 @@ ask (ElicitPrompterService *self,
     {
       g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
                                              _("handle_token “%s” is in use"), token);
+      return;
+    }
+
+  if (!has_room_for (self, sender))
+    {
+      g_dbus_method_invocation_return_dbus_error (invocation, "org.gnome.World.Elicit.Error.Refused",
+                                                  _("Too many programs are asking at once; try again "
+                                                    "once their questions are answered"));
       return;
     }
 
@@ -430,6 +462,15 @@ handle_ask_cb (ElicitDBusPrompter    *skeleton,
   const char *sender = g_dbus_method_invocation_get_sender (invocation);
   Caller *caller = sender != NULL ? g_hash_table_lookup (self->callers, sender) : NULL;
   Check *check;
+
+  if (strlen (request_json) + strlen (server_label) + strlen (client_label) > REQUEST_MAX_BYTES)
+    {
+      g_autofree char *message = g_strdup_printf (_("The request is larger than %u MiB"),
+                                                  (guint) (REQUEST_MAX_BYTES / (1024 * 1024)));
+
+      return_invalid (invocation, message);
+      return G_DBUS_METHOD_INVOCATION_HANDLED;
+    }
 
   if (sender == NULL)
     {

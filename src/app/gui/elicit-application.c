@@ -19,6 +19,7 @@
 
 #include "elicit-application.h"
 #include "elicit-browser-command.h"
+#include "elicit-caller-guard.h"
 #include "elicit-config-monitor.h"
 #include "elicit-foreign-parent.h"
 #include "elicit-prompter-service.h"
@@ -66,6 +67,7 @@ struct _ElicitApplication
   ElicitPromptQueue *queue;
   ElicitPresenter   *presenter;        /* the queue's dialogs, and sign-ins */
   ElicitPrompterService *prompter;
+  ElicitCallerGuard *guard;            /* on org.gtk.Application, org.gtk.Actions… */
   GListStore        *recent;           /* ElicitRecentPrompts, newest first */
   GFile             *config_file;      /* from --config, or NULL */
   ElicitConfig      *config;
@@ -946,28 +948,121 @@ elicit_application_activate (GApplication *application)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+static void
+switch_config (ElicitApplication *self,
+               GFile             *file)
+{
+  g_set_object (&self->config_file, file);
+  if (self->started)
+    load_config (self);
+}
+
+static void
+switch_response_cb (AdwMessageDialog  *dialog,
+                    const char        *response,
+                    ElicitApplication *self)
+{
+  GFile *file = g_object_get_data (G_OBJECT (dialog), "elicit-config-file");
+
+  if (g_str_equal (response, "switch"))
+    switch_config (self, file);
+}
+
+/* A servers file names commands to run: one a remote command line names is
+ * opened only once the person has seen which and agreed. */
+static void
+ask_to_switch (ElicitApplication *self,
+               GFile             *file)
+{
+  g_autofree char *shown = g_file_get_parse_name (file);
+  g_autofree char *body = g_strdup_printf (_("Another Elicit asked to use the servers in “%s”. "
+                                             "Its servers will start and can run programs as you."),
+                                           shown);
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (ensure_window (self)),
+                                                       _("Use Another Servers File?"), body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "switch", _("_Use These Servers"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "switch", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "elicit-config-file", g_object_ref (file), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (switch_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static int
+handle_command_line (ElicitApplication       *self,
+                     GApplicationCommandLine *command_line)
+{
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree char *config = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  if (g_variant_dict_lookup (options, "config", "^ay", &config))
+    file = g_application_command_line_create_file_for_arg (command_line, config);
+
+  g_application_activate (G_APPLICATION (self));
+
+  /* A second `elicit --config OTHER` switches the running app to OTHER. */
+  if (file == NULL || (self->config_file != NULL && g_file_equal (file, self->config_file)))
+    return EXIT_SUCCESS;
+
+  if (g_application_command_line_get_is_remote (command_line))
+    ask_to_switch (self, file);
+  else
+    switch_config (self, file);
+
+  return EXIT_SUCCESS;
+}
+
+static void
+command_line_checked_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(GApplicationCommandLine) command_line = user_data;
+  ElicitApplication *self = g_object_get_data (G_OBJECT (command_line), "elicit-application");
+  g_autoptr(GError) error = NULL;
+
+  if (elicit_caller_guard_check_finish (ELICIT_CALLER_GUARD (object), result, &error))
+    g_application_command_line_set_exit_status (command_line, handle_command_line (self, command_line));
+  else
+    {
+      g_application_command_line_printerr (command_line, "elicit: %s\n", error->message);
+      g_application_command_line_set_exit_status (command_line, EXIT_FAILURE);
+    }
+
+  g_application_release (G_APPLICATION (self));
+}
+
+/* A remote command line answers once it is let go: held until its caller
+ * has been judged by the prompter's rule. */
 static int
 elicit_application_command_line (GApplication            *application,
                                  GApplicationCommandLine *command_line)
 {
   ElicitApplication *self = ELICIT_APPLICATION (application);
-  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
-  g_autofree char *config = NULL;
+  g_autoptr(GVariant) platform_data = NULL;
+  const char *sender = NULL;
 
-  if (g_variant_dict_lookup (options, "config", "^ay", &config))
+  if (!g_application_command_line_get_is_remote (command_line))
+    return handle_command_line (self, command_line);
+
+  platform_data = g_application_command_line_get_platform_data (command_line);
+  if (platform_data != NULL)
+    g_variant_lookup (platform_data, ELICIT_CALLER_GUARD_SENDER_KEY, "&s", &sender);
+  if (self->guard == NULL || sender == NULL)
     {
-      g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line, config);
-
-      /* A second `elicit --config OTHER` switches the running app to OTHER. */
-      if (self->config_file == NULL || !g_file_equal (file, self->config_file))
-        {
-          g_set_object (&self->config_file, file);
-          if (self->started)
-            load_config (self);
-        }
+      g_application_command_line_printerr (command_line, "elicit: %s\n",
+                                           _("Only the session’s own user may control Elicit"));
+      return EXIT_FAILURE;
     }
 
-  g_application_activate (application);
+  g_application_hold (application);
+  g_object_set_data (G_OBJECT (command_line), "elicit-application", self);
+  elicit_caller_guard_check_async (self->guard, sender, command_line_checked_cb,
+                                   g_object_ref (command_line));
 
   return EXIT_SUCCESS;
 }
@@ -1066,6 +1161,10 @@ elicit_application_dbus_register (GApplication     *application,
 {
   ElicitApplication *self = ELICIT_APPLICATION (application);
 
+  /* Before GApplication exports anything: no call slips past it. */
+  if (self->guard == NULL)
+    self->guard = elicit_caller_guard_new (application, connection, object_path);
+
   if (!G_APPLICATION_CLASS (elicit_application_parent_class)->dbus_register (application,
                                                                              connection,
                                                                              object_path,
@@ -1087,6 +1186,9 @@ elicit_application_dbus_unregister (GApplication    *application,
 
   if (self->prompter != NULL)
     elicit_prompter_service_unexport (self->prompter);
+  if (self->guard != NULL)
+    elicit_caller_guard_stop (self->guard);
+  g_clear_object (&self->guard);
 
   G_APPLICATION_CLASS (elicit_application_parent_class)->dbus_unregister (application, connection,
                                                                           object_path);

@@ -39,6 +39,10 @@ struct _ElicitWindow
   GListModel           *servers;
   GSettings            *settings;
   AdwToast             *notice;        /* the toast shown, borrowed */
+  guint                 notice_settle_id;
+  char                 *pending_notice; /* markup, for when the toast has settled */
+  gboolean              pending_warning;
+  gboolean              pending_dismiss;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
@@ -374,7 +378,13 @@ elicit_window_dispose (GObject *object)
   g_clear_object (&self->servers);
   g_clear_object (&self->settings);
 
+  /* The overlay dismisses the toast as it goes: nothing is to settle then. */
+  if (self->notice != NULL)
+    g_signal_handlers_disconnect_by_data (self->notice, self);
+  self->notice = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), ELICIT_TYPE_WINDOW);
+  g_clear_handle_id (&self->notice_settle_id, g_source_remove);
+  g_clear_pointer (&self->pending_notice, g_free);
 
   G_OBJECT_CLASS (elicit_window_parent_class)->dispose (object);
 }
@@ -537,12 +547,70 @@ elicit_window_set_empty_text (ElicitWindow *self,
   gtk_widget_set_visible (GTK_WIDGET (self->empty_body_label), *body != '\0');
 }
 
+/* libadwaita 1.2 frees a toast's state from its animations' "done" handlers, and
+ * crashes when a toast is dismissed and another added while those still run
+ * (under a prompt flood, several notices a second). So a toast is never replaced
+ * or taken away before it has animated: the notice shown is re-titled instead,
+ * and a notice or dismissal that comes while a toast moves waits until it has
+ * settled. libadwaita's own show, hide and replace animations take at most 500 ms. */
+#define NOTICE_SETTLE_MS 600
+
+static void settle_notice (ElicitWindow *self);
+
 static void
 notice_dismissed_cb (ElicitWindow *self,
                      AdwToast     *toast)
 {
-  if (self->notice == toast)
-    self->notice = NULL;
+  if (self->notice != toast)
+    return;
+
+  self->notice = NULL;
+  self->pending_dismiss = FALSE;
+  settle_notice (self);
+}
+
+static void
+add_notice (ElicitWindow *self,
+            const char   *markup,
+            gboolean      warning)
+{
+  AdwToast *toast = adw_toast_new (markup);
+
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, warning ? ADW_TOAST_PRIORITY_HIGH : ADW_TOAST_PRIORITY_NORMAL);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (notice_dismissed_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->notice = toast;
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  settle_notice (self);
+}
+
+static gboolean
+notice_settled_cb (gpointer user_data)
+{
+  ElicitWindow *self = user_data;
+  g_autofree char *markup = g_steal_pointer (&self->pending_notice);
+
+  self->notice_settle_id = 0;
+
+  if (self->pending_dismiss && self->notice != NULL)
+    {
+      self->pending_dismiss = FALSE;
+      adw_toast_dismiss (self->notice); /* settles again, from notice_dismissed_cb */
+    }
+  else if (markup != NULL)
+    add_notice (self, markup, self->pending_warning);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A toast has just been added or dismissed: hold what comes next until it has
+ * animated. */
+static void
+settle_notice (ElicitWindow *self)
+{
+  g_clear_handle_id (&self->notice_settle_id, g_source_remove);
+  self->notice_settle_id = g_timeout_add (NOTICE_SETTLE_MS, notice_settled_cb, self);
 }
 
 /**
@@ -560,22 +628,28 @@ elicit_window_show_notice (ElicitWindow *self,
                            gboolean      warning)
 {
   g_autofree char *markup = NULL;
-  AdwToast *toast;
 
   g_return_if_fail (ELICIT_IS_WINDOW (self));
   g_return_if_fail (text != NULL);
 
   /* A toast's title is markup; server names and file names are not. */
   markup = g_markup_escape_text (text, -1);
-  toast = adw_toast_new (markup);
-  adw_toast_set_timeout (toast, 0);
-  adw_toast_set_priority (toast, warning ? ADW_TOAST_PRIORITY_HIGH : ADW_TOAST_PRIORITY_NORMAL);
-  g_signal_connect_object (toast, "dismissed", G_CALLBACK (notice_dismissed_cb), self,
-                           G_CONNECT_SWAPPED);
 
-  elicit_window_dismiss_notice (self);
-  self->notice = toast;
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  if (self->notice != NULL)
+    {
+      self->pending_dismiss = FALSE;
+      adw_toast_set_title (self->notice, markup);
+    }
+  else if (self->notice_settle_id != 0)
+    {
+      g_free (self->pending_notice);
+      self->pending_notice = g_steal_pointer (&markup);
+      self->pending_warning = warning;
+    }
+  else
+    {
+      add_notice (self, markup, warning);
+    }
 }
 
 /**
@@ -589,7 +663,14 @@ elicit_window_dismiss_notice (ElicitWindow *self)
 {
   g_return_if_fail (ELICIT_IS_WINDOW (self));
 
-  if (self->notice != NULL)
+  g_clear_pointer (&self->pending_notice, g_free);
+
+  if (self->notice == NULL)
+    return;
+
+  if (self->notice_settle_id != 0)
+    self->pending_dismiss = TRUE;
+  else
     adw_toast_dismiss (self->notice);
 }
 

@@ -7,7 +7,13 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 #include <glib/gi18n.h>
 
 #include "elicit.h"
@@ -289,27 +295,99 @@ propagate_read_error (GError **error,
                _("Could not read %s: %s"), display_name, read_error->message);
 }
 
-static void
-load_contents_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+/*
+ * A servers file names commands to run, and may be anything a path can name:
+ * only a regular file of bounded size is read, so a FIFO (which would block
+ * forever) or /dev/zero (which never ends) is refused at once. Opened with
+ * O_NONBLOCK and judged by fstat(), so nothing swapped in after a check can
+ * block the open.
+ */
+static gboolean
+read_bounded (GFile   *file,
+              char   **contents,
+              gsize   *length,
+              GError **error)
 {
-  g_autoptr(GTask) task = user_data;
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GString) text = NULL;
+  struct stat info;
+  int fd;
+
+  if (path == NULL)
+    return g_file_load_contents (file, NULL, contents, length, NULL, error);
+
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
+      return FALSE;
+    }
+
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
+    {
+      close (fd);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE, _("It is not a regular file"));
+      return FALSE;
+    }
+
+  /* Sized by what fstat() says, grown if the file grows while read. */
+  text = g_string_sized_new (MIN ((gsize) info.st_size, MAX_CONFIG_SIZE) + 1);
+  while (text->len <= MAX_CONFIG_SIZE)
+    {
+      char chunk[16384];
+      gssize n = read (fd, chunk, sizeof chunk);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          close (fd);
+          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
+          return FALSE;
+        }
+      if (n == 0)
+        break;
+      g_string_append_len (text, chunk, n);
+    }
+  close (fd);
+
+  if (text->len > MAX_CONFIG_SIZE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("It is larger than %u MiB"),
+                   (guint) (MAX_CONFIG_SIZE / (1024 * 1024)));
+      return FALSE;
+    }
+
+  *length = text->len;
+  *contents = g_string_free (g_steal_pointer (&text), FALSE);
+  return TRUE;
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GFile *file = task_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) read_error = NULL;
   g_autofree char *contents = NULL;
   ElicitConfig *config;
   gsize length;
 
-  if (!g_file_load_contents_finish (G_FILE (object), result, &contents, &length, NULL,
-                                    &read_error))
+  if (!read_bounded (file, &contents, &length, &read_error))
     {
-      propagate_read_error (&error, G_FILE (object), read_error);
+      propagate_read_error (&error, file, read_error);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  config = config_new_from_contents (G_FILE (object), contents, length, &error);
+  config = config_new_from_contents (file, contents, length, &error);
   if (config == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -458,7 +536,7 @@ elicit_config_new_from_file (GFile   *file,
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &read_error))
+  if (!read_bounded (file, &contents, &length, &read_error))
     {
       propagate_read_error (error, file, read_error);
       return NULL;
@@ -489,7 +567,8 @@ elicit_config_load_async (GFile               *file,
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, elicit_config_load_async);
-  g_file_load_contents_async (file, cancellable, load_contents_cb, g_steal_pointer (&task));
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, load_thread);
 }
 
 /**

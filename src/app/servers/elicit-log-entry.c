@@ -10,6 +10,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "elicit.h"
+
 #include "elicit-log-entry.h"
 
 /* Longer lines are cut: the log is for reading, and must not hold a
@@ -122,9 +124,13 @@ make_line (const char *text)
     {
       gunichar c = g_utf8_get_char (p);
 
-      /* One entry, one line: control characters would break the list. */
+      /* One entry, one line: control characters would break the list; and
+       * as everywhere else server text is shown, nothing that reorders the
+       * line or draws nothing (bidi overrides, zero-width, C1 controls). */
       if (c < 0x20 || c == 0x7f)
         g_string_append_c (line, ' ');
+      else if (elicit_text_is_invisible (c))
+        continue;
       else
         g_string_append_unichar (line, c);
       n_chars++;
