@@ -18,7 +18,7 @@ packages=(
   gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi python3-cryptography
   appstream desktop-file-utils gi-docgen
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity procps
-  fonts-wqy-microhei
+  fonts-wqy-microhei bubblewrap e2fsprogs
   nodejs npm
 )
 
