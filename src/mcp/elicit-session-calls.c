@@ -560,7 +560,7 @@ start_url_requests (ElicitSession *self,
   /* A handler may answer one at once (a refusal, no display): held, and
    * the rest left unshown once the call has ended. */
   {
-    g_autoptr(GTask) hold = g_object_ref (task);
+    g_autoptr(GTask) hold G_GNUC_UNUSED = g_object_ref (task);
     g_autoptr(GPtrArray) shown = g_ptr_array_ref (requests);
 
     for (guint i = 0; i < shown->len && rounds->url_requests != NULL; i++)

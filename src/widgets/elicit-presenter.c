@@ -143,7 +143,7 @@ prompt_cb (ElicitPromptQueue *queue,
            ElicitRequest     *request,
            ElicitPresenter   *self)
 {
-  g_autoptr(ElicitRequest) hold = g_object_ref (request);
+  g_autoptr(ElicitRequest) hold G_GNUC_UNUSED = g_object_ref (request);
   gboolean handled = FALSE;
 
   g_signal_emit (self, signals[ASK], 0, request, &handled);

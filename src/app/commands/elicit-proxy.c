@@ -533,7 +533,7 @@ replay_held (Proxy *proxy)
 
   while (proxy->held_initialize == NULL && (message = g_queue_pop_head (&proxy->held_after)) != NULL)
     {
-      g_autoptr(JsonNode) owned = message;
+      g_autoptr(JsonNode) owned G_GNUC_UNUSED = message;
       JsonObject *object = json_node_get_object (message);
       const char *method = elicit_json_object_get_string (object, "method");
       JsonNode *id = json_object_get_member (object, "id");
