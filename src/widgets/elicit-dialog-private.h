@@ -22,8 +22,18 @@ typedef gboolean (*ElicitDialogLaunchFunc) (ElicitDialog  *dialog,
                                             GError       **error);
 
 /* Shared by the files of ElicitDialog: elicit-dialog.c (the window, its
- * actions and form mode), elicit-dialog-url.c (URL mode) and
- * elicit-dialog-queue.c (how many more wait, and Cancel All). */
+ * actions and form mode), elicit-dialog-attention.c (why Send waits),
+ * elicit-dialog-layout.c (its height), elicit-dialog-status.c (the page
+ * after the form),
+ * elicit-dialog-url.c (URL mode) and elicit-dialog-queue.c (how many more
+ * wait, and Cancel All). */
+
+typedef enum
+{
+  ELICIT_DIALOG_STATUS_WAITING,
+  ELICIT_DIALOG_STATUS_DONE,
+  ELICIT_DIALOG_STATUS_WITHDRAWN,
+} ElicitDialogStatus;
 
 struct _ElicitDialog
 {
@@ -95,6 +105,19 @@ void        elicit_dialog_build_url           (ElicitDialog           *self);
 void        elicit_dialog_accept_url          (ElicitDialog           *self);
 void        elicit_dialog_update_queue        (ElicitDialog           *self);
 void        elicit_dialog_fit_content         (ElicitDialog           *self);
+void        elicit_dialog_close_now           (ElicitDialog           *self);
+/* elicit-dialog-layout.c */
+void        elicit_dialog_fit_to_monitor      (ElicitDialog           *self);
+/* elicit-dialog-status.c */
+void        elicit_dialog_show_status         (ElicitDialog           *self,
+                                               ElicitDialogStatus      kind);
+/* elicit-dialog-attention.c: why Send waits, and whether every field was seen */
+void        elicit_dialog_build_attention     (ElicitDialog           *self);
+void        elicit_dialog_update_attention    (ElicitDialog           *self);
+void        elicit_dialog_note_fields_seen    (ElicitDialog           *self,
+                                               GtkAdjustment          *adjustment);
+void        elicit_dialog_body_adjustment_changed (ElicitDialog       *self,
+                                               GtkAdjustment          *adjustment);
 void        elicit_dialog_cancel_all          (ElicitDialog           *self);
 
 void        elicit_dialog_set_launch_func     (ElicitDialog           *self,

@@ -54,13 +54,6 @@
 #define NOTICE_TIMEOUT_MS 4000
 #define SERVER_TEXT_MAX   120
 
-typedef enum
-{
-  STATUS_WAITING,
-  STATUS_DONE,
-  STATUS_WITHDRAWN,
-} StatusKind;
-
 G_DEFINE_FINAL_TYPE (ElicitDialog, elicit_dialog, GTK_TYPE_WINDOW)
 
 enum {
@@ -150,8 +143,8 @@ accept_guard_changed_cb (gpointer user_data)
   elicit_dialog_update_actions (user_data);
 }
 
-static void
-close_dialog (ElicitDialog *self)
+void
+elicit_dialog_close_now (ElicitDialog *self)
 {
   if (self->closing)
     return;
@@ -167,171 +160,6 @@ close_dialog (ElicitDialog *self)
   if (elicit_dialog_is_pending (self))
     elicit_request_cancel (self->request);
   gtk_window_destroy (GTK_WINDOW (self));
-}
-
-static gboolean
-notice_timeout_cb (gpointer user_data)
-{
-  ElicitDialog *self = user_data;
-
-  self->close_source = 0;
-  close_dialog (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* What the user typed into a form the server withdrew: each text they
- * entered, one "Title: text" per field, so none of it is lost. */
-static char *
-dup_draft (ElicitDialog *self)
-{
-  g_autoptr(JsonObject) content = NULL;
-  g_autoptr(GString) draft = g_string_new (NULL);
-  GListModel *fields;
-
-  if (self->form == NULL || elicit_form_get_schema (self->form) == NULL)
-    return NULL;
-
-  content = elicit_form_get_content (self->form);
-  fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
-  for (guint i = 0; i < g_list_model_get_n_items (fields); i++)
-    {
-      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
-      JsonNode *value = json_object_get_member (content, elicit_field_get_name (field));
-      JsonNode *fallback = elicit_field_get_default (field);
-      g_autofree char *title = NULL;
-
-      if (value == NULL || elicit_field_get_kind (field) != ELICIT_FIELD_KIND_TEXT ||
-          !JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING ||
-          *json_node_get_string (value) == '\0' ||
-          (fallback != NULL && json_node_equal (value, fallback)))
-        continue;
-
-      title = elicit_text_sanitize_line (elicit_field_get_label (field), ELICIT_TEXT_LINE_MAX);
-      if (draft->len > 0)
-        g_string_append_c (draft, '\n');
-      /* Translators: a field's title, then the text the user typed into it */
-      g_string_append_printf (draft, _("%s: %s"), title, json_node_get_string (value));
-    }
-
-  return draft->len > 0 ? g_string_free (g_steal_pointer (&draft), FALSE) : NULL;
-}
-
-static void
-show_draft (ElicitDialog *self,
-            const char   *draft)
-{
-  if (self->draft_label == NULL)
-    {
-      if (draft == NULL)
-        return;
-
-      self->draft_label = GTK_LABEL (gtk_label_new (NULL));
-      gtk_label_set_selectable (self->draft_label, TRUE);
-      gtk_label_set_wrap (self->draft_label, TRUE);
-      gtk_label_set_wrap_mode (self->draft_label, PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_xalign (self->draft_label, 0);
-      gtk_label_set_max_width_chars (self->draft_label, 48);
-      gtk_widget_add_css_class (GTK_WIDGET (self->draft_label), "elicit-draft");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->draft_label),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("What you typed"),
-                                      -1);
-      gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->status_body_label))),
-                      GTK_WIDGET (self->draft_label));
-    }
-
-  gtk_label_set_text (self->draft_label, draft != NULL ? draft : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->draft_label), draft != NULL);
-}
-
-/* Only what is true of every request: what follows once the server hears
- * back (a tool tried again, a sign-in finished) only the program that
- * showed the dialog knows, in ElicitDialog:after-completion. */
-static char *
-waiting_text (ElicitDialog *self)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  /* Translators: %s is the host name of the web page the user opened */
-  g_string_append_printf (text, _("Continue at “%s” in your web browser. When the server reports that you are done, this window closes."),
-                          elicit_url_info_get_host (self->url_info));
-  if (self->after_completion != NULL)
-    g_string_append_printf (text, " %s", self->after_completion);
-  g_string_append_c (text, ' ');
-  g_string_append (text, _("If nothing happens after you finish, choose “I’ve Finished”."));
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static void
-show_status (ElicitDialog *self,
-             StatusKind    kind)
-{
-  const char *title = NULL;
-  g_autofree char *body = NULL;
-  const char *icon = NULL;
-  g_autofree char *draft = NULL;
-
-  g_clear_handle_id (&self->close_source, g_source_remove);
-
-  switch (kind)
-    {
-    case STATUS_WAITING:
-      title = self->link_copied ? _("Link copied. Open it in your web browser…")
-                                : _("Waiting for you to finish in the browser…");
-      body = waiting_text (self);
-      break;
-
-    case STATUS_DONE:
-      title = C_("elicitation finished", "Done");
-      body = g_strdup (_("The server reports that the interaction is complete."));
-      icon = "object-select-symbolic";
-      break;
-
-    case STATUS_WITHDRAWN:
-      {
-        g_autoptr(ElicitSession) session = elicit_request_dup_session (self->request);
-
-        /* Not Adwaita's information icon, a light bulb: nothing here is a tip. */
-        if (session != NULL && elicit_session_get_state (session) == ELICIT_SESSION_STATE_CLOSED)
-          {
-            title = _("The server disconnected");
-            icon = "network-offline-symbolic";
-          }
-        else
-          {
-            title = _("The server withdrew this request");
-            icon = "edit-undo-symbolic";
-          }
-        draft = dup_draft (self);
-        body = g_strdup (draft != NULL ? _("Nothing was sent. What you typed is kept here, for you to copy.")
-                                       : _("Nothing was sent. This window closes by itself."));
-      }
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
-
-  gtk_label_set_text (self->status_title_label, title);
-  gtk_label_set_text (self->status_body_label, body);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_spinner), kind == STATUS_WAITING);
-  gtk_spinner_set_spinning (self->status_spinner, kind == STATUS_WAITING);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_icon), icon != NULL);
-  if (icon != NULL)
-    gtk_image_set_from_icon_name (self->status_icon, icon);
-
-  gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->close_button))),
-                                    kind == STATUS_WAITING ? _("I’ve _Finished") : _("_Close"));
-  gtk_widget_set_tooltip_text (self->close_button,
-                               kind == STATUS_WAITING ? _("Close this window: you are done in the browser") : NULL);
-  show_draft (self, draft);
-  gtk_stack_set_visible_child_name (self->stack, "status");
-  gtk_window_set_focus (GTK_WINDOW (self), self->close_button);
-
-  /* A draft stays until the user has copied what they need. */
-  if (kind != STATUS_WAITING && draft == NULL)
-    self->close_source = g_timeout_add (self->notice_timeout, notice_timeout_cb, self);
 }
 
 /* Whatever answered the request — this dialog, the application, the server
@@ -354,22 +182,22 @@ request_state_changed_cb (ElicitDialog  *self,
 
     case ELICIT_REQUEST_STATE_ACCEPTED:
       if (url_mode && self->url_info != NULL)
-        show_status (self, STATUS_WAITING);
+        elicit_dialog_show_status (self, ELICIT_DIALOG_STATUS_WAITING);
       else
-        close_dialog (self);
+        elicit_dialog_close_now (self);
       break;
 
     case ELICIT_REQUEST_STATE_DECLINED:
     case ELICIT_REQUEST_STATE_CANCELLED:
-      close_dialog (self);
+      elicit_dialog_close_now (self);
       break;
 
     case ELICIT_REQUEST_STATE_WITHDRAWN:
-      show_status (self, STATUS_WITHDRAWN);
+      elicit_dialog_show_status (self, ELICIT_DIALOG_STATUS_WITHDRAWN);
       break;
 
     case ELICIT_REQUEST_STATE_COMPLETED:
-      show_status (self, STATUS_DONE);
+      elicit_dialog_show_status (self, ELICIT_DIALOG_STATUS_DONE);
       break;
 
     default:
@@ -456,7 +284,7 @@ decline_action (GtkWidget  *widget,
   if (elicit_dialog_is_pending (self) && !self->launching)
     elicit_request_decline (self->request);
   else
-    close_dialog (self);
+    elicit_dialog_close_now (self);
 }
 
 static void
@@ -464,7 +292,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  close_dialog (ELICIT_DIALOG (widget));
+  elicit_dialog_close_now (ELICIT_DIALOG (widget));
 }
 
 static void
@@ -480,7 +308,7 @@ close_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  close_dialog (ELICIT_DIALOG (widget));
+  elicit_dialog_close_now (ELICIT_DIALOG (widget));
 }
 
 static gboolean
@@ -583,189 +411,6 @@ is_active_changed_cb (ElicitDialog *self)
 /* Say why Accept waits */
 
 /* How many fields the summary names; the rest are counted. */
-#define ATTENTION_MAX 3
-
-static char *
-attention_text (guint n_problems)
-{
-  return g_strdup_printf (ngettext ("%u field needs attention", "%u fields need attention", n_problems),
-                          n_problems);
-}
-
-static void
-attention_clicked_cb (GtkButton *button,
-                      gpointer   user_data)
-{
-  ElicitDialog *self = user_data;
-  const char *name = g_object_get_data (G_OBJECT (button), "elicit-field-name");
-
-  gtk_menu_button_popdown (GTK_MENU_BUTTON (self->attention_button));
-  if (self->form != NULL && name != NULL)
-    elicit_form_focus_field (self->form, name);
-}
-
-static GtkWidget *
-attention_entry_new (ElicitDialog *self,
-                     ElicitField  *field,
-                     const char   *problem)
-{
-  g_autofree char *title = elicit_text_sanitize_line (elicit_field_get_label (field), ELICIT_TEXT_LINE_MAX);
-  g_autofree char *reason = elicit_text_sanitize_line (problem, ELICIT_TEXT_LINE_MAX);
-  /* Translators: a field's name, then what is wrong with its value */
-  g_autofree char *text = g_strdup_printf (_("“%s”: %s"), title, reason);
-  GtkWidget *button = gtk_button_new ();
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
-  gtk_button_set_child (GTK_BUTTON (button), label);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "elicit-attention-entry");
-  gtk_widget_set_halign (button, GTK_ALIGN_START);
-  gtk_widget_set_tooltip_text (button, _("Go to this field"));
-  /* GTK 4.8 names a button only from a label it made itself: without this,
-   * screen readers announce "GtkButton". */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text,
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Go to this field"),
-                                  -1);
-  g_object_set_data_full (G_OBJECT (button), "elicit-field-name",
-                          g_strdup (elicit_field_get_name (field)), g_free);
-  g_signal_connect (button, "clicked", G_CALLBACK (attention_clicked_cb), self);
-
-  return button;
-}
-
-/* Parts of the dialog come and go after it is shown (the queue strip): a
- * window only grows by itself for its minimum size, and never shrinks.
- * Unset the height it was given, so that it fits its content again (up to
- * the body's cap, fit_to_monitor), neither scrolling the last field out of
- * sight nor keeping an empty gap. Never while a person works in the form:
- * what Send waits for has a line of its own that keeps its size. */
-static void fit_to_monitor (ElicitDialog *self);
-
-void
-elicit_dialog_fit_content (ElicitDialog *self)
-{
-  int width, height;
-
-  /* Prompts withdrawn while the app quits come here too: nothing to fit. */
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || gtk_widget_in_destruction (GTK_WIDGET (self)))
-    return;
-
-  /* The body's cap left room for what showed then. */
-  fit_to_monitor (self);
-
-  /* The default size follows the window's size once shown; the allocated
-   * width would not do, it leaves out the frame and shrinks the window.
-   * (GTK 4.8 wants both pointers.) */
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  gtk_window_set_default_size (GTK_WINDOW (self), width, -1);
-}
-
-static void fill_attention (ElicitDialog *self);
-
-/* Beside the buttons: why Send waits, in one line whose popover takes the
- * user to each field. It never covers the form nor changes the dialog's
- * size: the action row is as tall with it as without. */
-static void
-update_attention (ElicitDialog *self)
-{
-  if (self->attention_button == NULL)
-    return;
-
-  fill_attention (self);
-}
-
-static void
-show_attention (ElicitDialog *self,
-                gboolean      shown)
-{
-  gtk_widget_set_child_visible (self->attention_button, shown);
-  gtk_widget_set_can_target (self->attention_button, shown);
-  gtk_widget_set_can_focus (self->attention_button, shown);
-}
-
-/* The form is valid, but its end has not been on screen yet. */
-static void
-fill_unseen (ElicitDialog *self)
-{
-  const char *text = _("Scroll down to see every field");
-  GtkWidget *label = gtk_label_new (_("Send waits until every field has been on screen."));
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
-  gtk_box_append (GTK_BOX (self->attention_box), label);
-  gtk_label_set_text (self->attention_label, text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
-  show_attention (self, TRUE);
-}
-
-static void
-fill_attention (ElicitDialog *self)
-{
-  g_autoptr(GHashTable) errors = NULL;
-  g_autofree char *summary = NULL;
-  GListModel *fields;
-  GtkWidget *child;
-  guint n_problems, shown = 0;
-
-  while ((child = gtk_widget_get_first_child (self->attention_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->attention_box), child);
-
-  errors = elicit_form_get_errors (self->form);
-  n_problems = g_hash_table_size (errors);
-  if (n_problems == 0 && !self->fields_seen)
-    {
-      fill_unseen (self);
-      return;
-    }
-
-  /* Hidden, it leaves its room to the buttons; the row's height stays. */
-  show_attention (self, n_problems > 0);
-  if (n_problems == 0)
-    {
-      gtk_menu_button_popdown (GTK_MENU_BUTTON (self->attention_button));
-      gtk_label_set_text (self->attention_label, "");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
-      return;
-    }
-
-  summary = attention_text (n_problems);
-  gtk_label_set_text (self->attention_label, summary);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary, -1);
-
-  fields = elicit_schema_get_fields (elicit_form_get_schema (self->form));
-  for (guint i = 0; i < g_list_model_get_n_items (fields) && shown < ATTENTION_MAX; i++)
-    {
-      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
-      const char *problem = g_hash_table_lookup (errors, elicit_field_get_name (field));
-
-      if (problem == NULL)
-        continue;
-      gtk_box_append (GTK_BOX (self->attention_box), attention_entry_new (self, field, problem));
-      shown++;
-    }
-
-  if (n_problems > shown)
-    {
-      g_autofree char *more = g_strdup_printf (ngettext ("and %u more field", "and %u more fields",
-                                                         n_problems - shown),
-                                               n_problems - shown);
-
-      child = gtk_label_new (more);
-      gtk_label_set_xalign (GTK_LABEL (child), 0);
-      gtk_widget_set_margin_start (child, 10);
-      gtk_widget_add_css_class (child, "dim-label");
-      gtk_box_append (GTK_BOX (self->attention_box), child);
-    }
-}
-
 /* Return in a one-line field answers, as in every form people know, once
  * the delay has passed; during the delay it does nothing at all. */
 static void
@@ -784,7 +429,7 @@ static void
 form_valid_changed_cb (ElicitDialog *self)
 {
   elicit_dialog_update_actions (self);
-  update_attention (self);
+  elicit_dialog_update_attention (self);
 }
 
 /* Header */
@@ -854,40 +499,6 @@ load_server_names (ElicitDialog *self)
 
 /* Body: the form */
 
-static void
-build_attention (ElicitDialog *self)
-{
-  GtkWidget *popover = gtk_popover_new ();
-
-  /* Two short lines at most, in the height of the buttons beside it. */
-  self->attention_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->attention_label, TRUE);
-  gtk_label_set_wrap_mode (self->attention_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (self->attention_label, 2);
-  gtk_label_set_ellipsize (self->attention_label, PANGO_ELLIPSIZE_END);
-  gtk_label_set_width_chars (self->attention_label, 8);
-  gtk_label_set_max_width_chars (self->attention_label, 24);
-  gtk_label_set_xalign (self->attention_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->attention_label), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->attention_label), "caption");
-
-  self->attention_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_add_css_class (self->attention_box, "elicit-attention");
-  gtk_popover_set_child (GTK_POPOVER (popover), self->attention_box);
-
-  self->attention_button = gtk_menu_button_new ();
-  gtk_menu_button_set_child (GTK_MENU_BUTTON (self->attention_button), GTK_WIDGET (self->attention_label));
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->attention_button), popover);
-  gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (self->attention_button), FALSE);
-  gtk_menu_button_set_direction (GTK_MENU_BUTTON (self->attention_button), GTK_ARROW_UP);
-  gtk_widget_set_hexpand (self->attention_button, TRUE);
-  gtk_widget_set_halign (self->attention_button, GTK_ALIGN_START);
-  gtk_widget_set_valign (self->attention_button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (self->attention_button, _("What Send waits for"));
-  gtk_box_append (GTK_BOX (self->action_start), self->attention_button);
-  update_attention (self);
-}
-
 static GtkWidget *
 body_label_new (const char *text,
                 const char *css_class)
@@ -956,14 +567,14 @@ build_form (ElicitDialog *self)
                            G_CALLBACK (form_valid_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->form, "changed",
-                           G_CALLBACK (update_attention), self,
+                           G_CALLBACK (elicit_dialog_update_attention), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->form, "activate",
                            G_CALLBACK (form_activate_cb), self,
                            G_CONNECT_SWAPPED);
 
-  build_attention (self);
-  update_attention (self);
+  elicit_dialog_build_attention (self);
+  elicit_dialog_update_attention (self);
 }
 
 /* A message longer than this many lines (or characters, about as many
@@ -1059,16 +670,16 @@ set_request (ElicitDialog  *self,
   switch (elicit_request_get_state (request))
     {
     case ELICIT_REQUEST_STATE_WITHDRAWN:
-      show_status (self, STATUS_WITHDRAWN);
+      elicit_dialog_show_status (self, ELICIT_DIALOG_STATUS_WITHDRAWN);
       break;
 
     case ELICIT_REQUEST_STATE_COMPLETED:
-      show_status (self, STATUS_DONE);
+      elicit_dialog_show_status (self, ELICIT_DIALOG_STATUS_DONE);
       break;
 
     case ELICIT_REQUEST_STATE_ACCEPTED:
       if (self->url_info != NULL)
-        show_status (self, STATUS_WAITING);
+        elicit_dialog_show_status (self, ELICIT_DIALOG_STATUS_WAITING);
       break;
 
     case ELICIT_REQUEST_STATE_PENDING:
@@ -1413,148 +1024,12 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "dialog.accept", NULL);
 }
 
-static gboolean
-attention_idle_cb (gpointer user_data)
-{
-  ElicitDialog *self = user_data;
-
-  self->attention_idle = 0;
-  update_attention (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The form ends the body: once its last field has been on screen (scrolled
- * to, tabbed to, or it all fits), every field has been. Until then Send waits, so that a
- * long form cannot be answered with fields the person never saw. */
-static GtkWidget *
-last_field_widget (ElicitDialog *self)
-{
-  ElicitSchema *schema = elicit_form_get_schema (self->form);
-  guint n = elicit_schema_get_n_fields (schema);
-  g_autoptr(ElicitField) last = NULL;
-
-  if (n == 0)
-    return NULL;
-  last = g_list_model_get_item (elicit_schema_get_fields (schema), n - 1);
-
-  return elicit_form_get_field_widget (self->form, elicit_field_get_name (last));
-}
-
-/* Whether the last field's top (a line of it) is in the body's view. */
-static gboolean
-last_field_in_view (ElicitDialog  *self,
-                    GtkAdjustment *adjustment)
-{
-  double page = gtk_adjustment_get_page_size (adjustment);
-  double value = gtk_adjustment_get_value (adjustment);
-  GtkWidget *last = last_field_widget (self);
-  graphene_rect_t bounds;
-
-  if (page <= 0)
-    return FALSE;
-  if (value + page >= gtk_adjustment_get_upper (adjustment) - 1)
-    return TRUE;
-  if (last == NULL || !gtk_widget_compute_bounds (last, GTK_WIDGET (self->body_box), &bounds))
-    return FALSE;
-
-  return bounds.origin.y + MIN (bounds.size.height, 24) <= value + page;
-}
-
-static void
-note_fields_seen (ElicitDialog  *self,
-                  GtkAdjustment *adjustment)
-{
-  if (self->fields_seen || self->form == NULL || !last_field_in_view (self, adjustment))
-    return;
-
-  self->fields_seen = TRUE;
-  elicit_dialog_update_actions (self);
-  /* Its text changes size: not during the allocation this runs in. */
-  if (self->attention_idle == 0)
-    self->attention_idle = g_idle_add (attention_idle_cb, self);
-}
-
-/* A line above the buttons when the body scrolls, so a field cut in half
- * reads as "more below", not as the end of the form. */
-static void
-body_adjustment_changed_cb (ElicitDialog  *self,
-                            GtkAdjustment *adjustment)
-{
-  gboolean scrolls = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_lower (adjustment) >
-                     gtk_adjustment_get_page_size (adjustment) + 0.5;
-
-  /* Opacity, not visibility: this runs during size allocation, where a
-   * change of size would be too late for this frame. */
-  gtk_widget_set_opacity (self->action_separator, scrolls ? 1.0 : 0.0);
-  note_fields_seen (self, adjustment);
-}
-
-#define MIN_BODY_HEIGHT 240
-
-/* What the title bar, the server line, the summary and the buttons take. */
-static int
-measure_chrome (ElicitDialog *self)
-{
-  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (self));
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int total = 0, natural, height;
-
-  if (width <= 0)
-    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (self->request_page);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (child == self->body_scroller || !gtk_widget_get_visible (child))
-        continue;
-      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
-      total += natural;
-    }
-
-  if (titlebar != NULL)
-    {
-      gtk_widget_measure (titlebar, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
-      total += natural;
-    }
-
-  return total;
-}
-
-/* The dialog grows with its content up to about 80% of the monitor; past
- * that the message and the form scroll together. */
-static void
-fit_to_monitor (ElicitDialog *self)
-{
-  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  g_autoptr(GdkMonitor) first = NULL;
-  GdkMonitor *monitor = NULL;
-  GdkRectangle area;
-  int height;
-
-  if (surface != NULL)
-    monitor = gdk_display_get_monitor_at_surface (display, surface);
-  if (monitor == NULL)
-    {
-      first = g_list_model_get_item (gdk_display_get_monitors (display), 0);
-      monitor = first;
-    }
-  if (monitor == NULL)
-    return;
-
-  gdk_monitor_get_geometry (monitor, &area);
-  height = MAX (MIN_BODY_HEIGHT, area.height * 4 / 5 - measure_chrome (self));
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->body_scroller), height);
-}
-
 static void
 elicit_dialog_realize (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (elicit_dialog_parent_class)->realize (widget);
 
-  fit_to_monitor (ELICIT_DIALOG (widget));
+  elicit_dialog_fit_to_monitor (ELICIT_DIALOG (widget));
 }
 
 static void
@@ -1573,9 +1048,9 @@ elicit_dialog_init (ElicitDialog *self)
 
   g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_changed_cb), NULL);
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->body_scroller));
-  g_signal_connect_object (adjustment, "changed", G_CALLBACK (body_adjustment_changed_cb), self,
+  g_signal_connect_object (adjustment, "changed", G_CALLBACK (elicit_dialog_body_adjustment_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (note_fields_seen), self,
+  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (elicit_dialog_note_fields_seen), self,
                            G_CONNECT_SWAPPED);
   update_header (self);
   elicit_dialog_update_actions (self);
@@ -1896,7 +1371,7 @@ elicit_dialog_set_after_completion (ElicitDialog *self,
   self->after_completion = g_strdup (after_completion);
   if (self->url_info != NULL && g_strcmp0 (elicit_dialog_get_page (self), "status") == 0 &&
       elicit_request_get_state (self->request) == ELICIT_REQUEST_STATE_ACCEPTED)
-    show_status (self, STATUS_WAITING);
+    elicit_dialog_show_status (self, ELICIT_DIALOG_STATUS_WAITING);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AFTER_COMPLETION]);
 }
