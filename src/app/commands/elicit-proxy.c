@@ -56,53 +56,10 @@
 #include "elicit-header-options.h"
 #include "elicit-proxy.h"
 
-typedef struct
-{
-  GMainLoop         *loop;
-  ElicitTransport   *client;
-  ElicitTransport   *server;
-  ElicitPeer        *client_peer;
-  ElicitPeer        *server_peer;
-  ElicitInputSource *input;
-  ElicitCliPrompts  *prompts;
-  ElicitAuthorizer  *authorizer;  /* a remote server's */
-  /* The id of the client's initialize, until the server answers it. */
-  JsonNode          *initialize_id;
-  /* 2026-07-28 requests whose input the proxy gathers itself, by the id of
-   * the attempt in flight (JsonNode → Bridged) */
-  GHashTable        *bridged;
-  guint              next_retry;
-  /* A legacy client in front of a modern server: the client's initialize,
-   * held while the server is probed, then what it declared. */
-  JsonNode          *held_initialize;
-  /* What the client sent after it, kept in order until it has gone on. */
-  GQueue             held_after;
-  guint              probe_timeout;
-  gboolean           modern_server;
-  /* A modern client in front of a server of unknown era: its requests, held
-   * until the server says (ServerEra); a legacy server's DiscoverResult. */
-  GPtrArray         *held_modern;
-  int                server_era;
-  guint              era_timeout;
-  JsonObject        *legacy_discover;
-  JsonObject        *client_info;
-  JsonObject        *client_capabilities;
-  /* The client's requests passed on, id → method, pruned of those answered. */
-  GHashTable        *in_flight;
-  /* A remote server that went away: why, and how to fix it, for every request. */
-  char              *server_down;
-  gboolean           remote;
-  char              *url;
-  char              *label;
-  guint              n_closing;
-  int                status;
-  gboolean           verbose;
-  gboolean           accept_defaults;
-  gboolean           finishing;
-} Proxy;
+#include "elicit-proxy-private.h"
 
-static JsonObject *
-object_member (JsonObject *object,
+JsonObject *
+elicit_proxy_object_member (JsonObject *object,
                const char *name)
 {
   JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
@@ -110,8 +67,8 @@ object_member (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
-static void
-log_passed (Proxy      *proxy,
+void
+elicit_proxy_log_passed (Proxy      *proxy,
             ElicitPeer *to,
             const char *method)
 {
@@ -167,8 +124,8 @@ input_request_cb (ElicitInputSource *input,
 }
 
 /* The client's initialize gains the elicitation capability. */
-static void
-add_elicitation_capability (JsonObject *params)
+void
+elicit_proxy_add_elicitation_capability (JsonObject *params)
 {
   JsonNode *node;
   JsonObject *capabilities;
@@ -189,7 +146,7 @@ add_elicitation_capability (JsonObject *params)
   else
     return;
 
-  elicitation = object_member (capabilities, "elicitation");
+  elicitation = elicit_proxy_object_member (capabilities, "elicitation");
   if (elicitation == NULL)
     {
       elicitation = json_object_new ();
@@ -204,8 +161,8 @@ add_elicitation_capability (JsonObject *params)
 
 /* The server's own name, shown in the dialog as what it claims to be; over
  * HTTP, the negotiated version goes with every later request. */
-static void
-note_initialize_result (Proxy    *proxy,
+void
+elicit_proxy_note_initialize_result (Proxy    *proxy,
                         JsonNode *message,
                         JsonNode *id)
 {
@@ -218,13 +175,13 @@ note_initialize_result (Proxy    *proxy,
     return;
 
   g_clear_pointer (&proxy->initialize_id, json_node_unref);
-  result = object_member (json_node_get_object (message), "result");
+  result = elicit_proxy_object_member (json_node_get_object (message), "result");
 
   version = elicit_json_object_get_string (result, "protocolVersion");
   if (version != NULL)
     elicit_transport_set_protocol_version (proxy->server, version);
 
-  info = object_member (result, "serverInfo");
+  info = elicit_proxy_object_member (result, "serverInfo");
   claim = elicit_json_object_get_string (info, "title");
   if (claim == NULL)
     claim = elicit_json_object_get_string (info, "name");
@@ -282,7 +239,7 @@ may_ask_for_input (const char *method)
 static gboolean
 add_modern_capability (JsonObject *params)
 {
-  JsonObject *meta = object_member (params, "_meta");
+  JsonObject *meta = elicit_proxy_object_member (params, "_meta");
   JsonObject *capabilities;
   JsonObject *elicitation;
 
@@ -290,7 +247,7 @@ add_modern_capability (JsonObject *params)
       elicit_json_object_get_string (meta, "io.modelcontextprotocol/protocolVersion") == NULL)
     return FALSE;
 
-  capabilities = object_member (meta, "io.modelcontextprotocol/clientCapabilities");
+  capabilities = elicit_proxy_object_member (meta, "io.modelcontextprotocol/clientCapabilities");
   if (capabilities == NULL)
     {
       capabilities = json_object_new ();
@@ -298,7 +255,7 @@ add_modern_capability (JsonObject *params)
                                      capabilities);
     }
 
-  elicitation = object_member (capabilities, "elicitation");
+  elicitation = elicit_proxy_object_member (capabilities, "elicitation");
   if (elicitation == NULL)
     {
       elicitation = json_object_new ();
@@ -338,7 +295,7 @@ bridge_request (Proxy      *proxy,
 static gboolean
 is_answerable (JsonObject *result)
 {
-  JsonObject *requests = object_member (result, "inputRequests");
+  JsonObject *requests = elicit_proxy_object_member (result, "inputRequests");
   g_autoptr(GList) keys = NULL;
 
   if (!elicit_input_rounds_is_input_required (result))
@@ -346,7 +303,7 @@ is_answerable (JsonObject *result)
 
   keys = json_object_get_members (requests);
   for (GList *l = keys; l != NULL; l = l->next)
-    if (g_strcmp0 (elicit_json_object_get_string (object_member (requests, l->data), "method"),
+    if (g_strcmp0 (elicit_json_object_get_string (elicit_proxy_object_member (requests, l->data), "method"),
                    "elicitation/create") != 0)
       return FALSE;
 
@@ -378,7 +335,7 @@ bridge_retry (Bridged    *bridged,
   attempt_id = g_strdup_printf ("elicit-proxy-%u", ++proxy->next_retry);
   bridged->attempt_id = json_node_init_string (json_node_alloc (), attempt_id);
   node = elicit_jsonrpc_build_request (bridged->attempt_id, method, params);
-  log_passed (proxy, proxy->server_peer, method);
+  elicit_proxy_log_passed (proxy, proxy->server_peer, method);
   elicit_peer_forward (proxy->server_peer, node);
 }
 
@@ -440,7 +397,7 @@ bridge_response (Proxy    *proxy,
                  JsonNode *message,
                  JsonNode *id)
 {
-  JsonObject *result = object_member (json_node_get_object (message), "result");
+  JsonObject *result = elicit_proxy_object_member (json_node_get_object (message), "result");
   g_autoptr(JsonNode) relayed = NULL;
   Bridged *bridged = id != NULL ? find_attempt (proxy, id) : NULL;
 
@@ -455,7 +412,7 @@ bridge_response (Proxy    *proxy,
 
   relayed = elicit_json_deep_copy (message);
   json_object_set_member (json_node_get_object (relayed), "id", json_node_copy (bridged->client_id));
-  log_passed (proxy, proxy->client_peer, NULL);
+  elicit_proxy_log_passed (proxy, proxy->client_peer, NULL);
   if (!elicit_peer_relay_response (proxy->client_peer, relayed))
     g_debug ("dropping the server's answer to a request the client no longer waits for");
   g_hash_table_remove (proxy->bridged, bridged->client_id);
@@ -483,7 +440,7 @@ bridge_cancelled (Proxy      *proxy,
   if (bridged->attempt_id != NULL)
     {
       forwarded = elicit_json_deep_copy (message);
-      json_object_set_member (object_member (json_node_get_object (forwarded), "params"),
+      json_object_set_member (elicit_proxy_object_member (json_node_get_object (forwarded), "params"),
                               "requestId", json_node_copy (bridged->attempt_id));
     }
   g_hash_table_remove (proxy->bridged, request_id);
@@ -494,8 +451,6 @@ bridge_cancelled (Proxy      *proxy,
 /* A legacy client in front of a modern server ---------------------------------- */
 
 #define PROBE_ID "elicit-proxy-discover"
-/* How long a server that ignores the probe is waited for. */
-#define PROBE_TIMEOUT_SECONDS 10
 
 static gboolean client_request_cb      (ElicitPeer *peer,
                                         const char *method,
@@ -537,7 +492,7 @@ replay_held (Proxy *proxy)
       JsonObject *object = json_node_get_object (message);
       const char *method = elicit_json_object_get_string (object, "method");
       JsonNode *id = json_object_get_member (object, "id");
-      JsonObject *params = object_member (object, "params");
+      JsonObject *params = elicit_proxy_object_member (object, "params");
 
       if (id != NULL)
         client_request_cb (proxy->client_peer, method, id, params, message, proxy);
@@ -555,7 +510,7 @@ forward_held_initialize (Proxy *proxy)
   if (initialize == NULL)
     return;
 
-  log_passed (proxy, proxy->server_peer, "initialize");
+  elicit_proxy_log_passed (proxy, proxy->server_peer, "initialize");
   elicit_peer_forward (proxy->server_peer, initialize);
   replay_held (proxy);
 }
@@ -602,10 +557,10 @@ probe_server (Proxy      *proxy,
 
   g_clear_pointer (&proxy->client_info, json_object_unref);
   g_clear_pointer (&proxy->client_capabilities, json_object_unref);
-  if (object_member (params, "clientInfo") != NULL)
-    proxy->client_info = elicit_json_object_deep_copy (object_member (params, "clientInfo"));
-  if (object_member (params, "capabilities") != NULL)
-    proxy->client_capabilities = elicit_json_object_deep_copy (object_member (params, "capabilities"));
+  if (elicit_proxy_object_member (params, "clientInfo") != NULL)
+    proxy->client_info = elicit_json_object_deep_copy (elicit_proxy_object_member (params, "clientInfo"));
+  if (elicit_proxy_object_member (params, "capabilities") != NULL)
+    proxy->client_capabilities = elicit_json_object_deep_copy (elicit_proxy_object_member (params, "capabilities"));
 
   g_clear_pointer (&proxy->held_initialize, json_node_unref);
   proxy->held_initialize = json_node_ref (message);
@@ -619,8 +574,8 @@ probe_server (Proxy      *proxy,
   elicit_peer_forward (proxy->server_peer, node);
 }
 
-static gboolean
-lists_modern_version (JsonObject *result)
+gboolean
+elicit_proxy_lists_modern_version (JsonObject *result)
 {
   JsonNode *list = result != NULL ? json_object_get_member (result, "supportedVersions") : NULL;
   JsonArray *versions = list && JSON_NODE_HOLDS_ARRAY (list) ? json_node_get_array (list) : NULL;
@@ -645,17 +600,17 @@ answer_held_initialize (Proxy      *proxy,
 {
   g_autoptr(JsonNode) initialize = g_steal_pointer (&proxy->held_initialize);
   JsonObject *request = json_node_get_object (initialize);
-  const char *asked = elicit_json_object_get_string (object_member (request, "params"),
+  const char *asked = elicit_json_object_get_string (elicit_proxy_object_member (request, "params"),
                                                      "protocolVersion");
-  JsonObject *meta = object_member (discovered, "_meta");
-  JsonObject *info = object_member (meta, "io.modelcontextprotocol/serverInfo");
-  JsonObject *capabilities = object_member (discovered, "capabilities");
+  JsonObject *meta = elicit_proxy_object_member (discovered, "_meta");
+  JsonObject *info = elicit_proxy_object_member (meta, "io.modelcontextprotocol/serverInfo");
+  JsonObject *capabilities = elicit_proxy_object_member (discovered, "capabilities");
   g_autoptr(JsonObject) result = json_object_new ();
   const char *instructions;
   const char *claim;
 
   if (info == NULL)
-    info = object_member (discovered, "serverInfo");
+    info = elicit_proxy_object_member (discovered, "serverInfo");
 
   json_object_set_string_member (result, "protocolVersion",
                                  asked != NULL ? asked : ELICIT_LEGACY_PROTOCOL_VERSION);
@@ -693,8 +648,8 @@ probe_answered (Proxy    *proxy,
     return FALSE;
 
   g_clear_handle_id (&proxy->probe_timeout, g_source_remove);
-  result = object_member (json_node_get_object (message), "result");
-  if (lists_modern_version (result))
+  result = elicit_proxy_object_member (json_node_get_object (message), "result");
+  if (elicit_proxy_lists_modern_version (result))
     answer_held_initialize (proxy, result);
   else
     forward_held_initialize (proxy);
@@ -717,302 +672,6 @@ modernize_request (Proxy      *proxy,
     }
 
   json_object_set_object_member (params, "_meta", modern_meta (proxy));
-}
-
-/* A modern client in front of a legacy server -------------------------------------- */
-
-/* Before a modern client's first request goes on, the proxy asks the server
- * which era it is, with the client's own _meta. A legacy server refuses
- * server/discover: the proxy then does the initialize handshake in the
- * client's name, answers the client's server/discover itself, and passes its
- * requests on without their modern _meta. The requests wait meanwhile. */
-typedef enum
-{
-  ERA_UNKNOWN,
-  ERA_PROBING,
-  ERA_INITIALIZING,
-  ERA_MODERN,
-  ERA_LEGACY,
-} ServerEra;
-
-#define MODERN_PROBE_ID "elicit-proxy-discover-era"
-#define LEGACY_INITIALIZE_ID "elicit-proxy-initialize"
-
-static void pass_client_request (Proxy    *proxy,
-                                 JsonNode *message);
-
-static JsonNode *
-message_id (JsonNode *message)
-{
-  return json_object_get_member (json_node_get_object (message), "id");
-}
-
-static const char *
-message_method (JsonNode *message)
-{
-  return elicit_json_object_get_string (json_node_get_object (message), "method");
-}
-
-static JsonObject *
-message_meta (JsonNode *message)
-{
-  return object_member (object_member (json_node_get_object (message), "params"), "_meta");
-}
-
-static gboolean
-is_modern_request (JsonObject *params)
-{
-  return elicit_json_object_get_string (object_member (params, "_meta"),
-                        "io.modelcontextprotocol/protocolVersion") != NULL;
-}
-
-static void initialize_for_client (Proxy      *proxy,
-                                   JsonObject *meta);
-
-/* A server that ignores server/discover is a legacy one too. */
-static gboolean
-era_probe_timeout_cb (gpointer user_data)
-{
-  Proxy *proxy = user_data;
-
-  proxy->era_timeout = 0;
-  if (proxy->server_era == ERA_PROBING && proxy->held_modern->len > 0)
-    initialize_for_client (proxy, message_meta (g_ptr_array_index (proxy->held_modern, 0)));
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-send_era_probe (Proxy    *proxy,
-                JsonNode *first)
-{
-  g_autoptr(JsonObject) params = json_object_new ();
-  g_autoptr(JsonNode) id = json_node_init_string (json_node_alloc (), MODERN_PROBE_ID);
-  g_autoptr(JsonNode) node = NULL;
-
-  json_object_set_object_member (params, "_meta",
-                                 elicit_json_object_deep_copy (message_meta (first)));
-  node = elicit_jsonrpc_build_request (id, "server/discover", params);
-  proxy->server_era = ERA_PROBING;
-  g_clear_handle_id (&proxy->era_timeout, g_source_remove);
-  proxy->era_timeout = g_timeout_add_seconds (PROBE_TIMEOUT_SECONDS, era_probe_timeout_cb, proxy);
-  log_passed (proxy, proxy->server_peer, "server/discover");
-  elicit_peer_forward (proxy->server_peer, node);
-}
-
-/* Holds a modern client's request while the server's era is not known;
- * returns FALSE when it may go on at once. */
-static gboolean
-hold_modern_request (Proxy      *proxy,
-                     JsonNode   *message,
-                     JsonObject *params)
-{
-  if (proxy->server_era == ERA_MODERN || proxy->server_era == ERA_LEGACY ||
-      proxy->modern_server || !is_modern_request (params))
-    return FALSE;
-
-  g_ptr_array_add (proxy->held_modern, json_node_ref (message));
-  if (proxy->server_era == ERA_UNKNOWN)
-    send_era_probe (proxy, message);
-
-  return TRUE;
-}
-
-static void
-release_held (Proxy *proxy)
-{
-  g_autoptr(GPtrArray) held = g_steal_pointer (&proxy->held_modern);
-
-  proxy->held_modern = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
-  for (guint i = 0; i < held->len; i++)
-    pass_client_request (proxy, g_ptr_array_index (held, i));
-}
-
-/* The handshake the client cannot do, in its name: what its _meta declares,
- * and the elicitation the proxy answers. */
-static void
-initialize_for_client (Proxy      *proxy,
-                       JsonObject *meta)
-{
-  JsonObject *info = object_member (meta, "io.modelcontextprotocol/clientInfo");
-  JsonObject *capabilities = object_member (meta, "io.modelcontextprotocol/clientCapabilities");
-  g_autoptr(JsonObject) params = json_object_new ();
-  g_autoptr(JsonNode) id = json_node_init_string (json_node_alloc (), LEGACY_INITIALIZE_ID);
-  g_autoptr(JsonNode) node = NULL;
-
-  json_object_set_string_member (params, "protocolVersion", ELICIT_LEGACY_PROTOCOL_VERSION);
-  json_object_set_object_member (params, "capabilities",
-                                 capabilities != NULL ? elicit_json_object_deep_copy (capabilities)
-                                                      : json_object_new ());
-  add_elicitation_capability (params);
-  if (info == NULL)
-    {
-      info = json_object_new ();
-      json_object_set_string_member (info, "name", "elicit-proxy");
-      json_object_set_string_member (info, "version", PACKAGE_VERSION);
-      json_object_set_object_member (params, "clientInfo", info);
-    }
-  else
-    json_object_set_object_member (params, "clientInfo", elicit_json_object_deep_copy (info));
-
-  g_clear_pointer (&proxy->initialize_id, json_node_unref);
-  proxy->initialize_id = json_node_ref (id);
-  proxy->server_era = ERA_INITIALIZING;
-  node = elicit_jsonrpc_build_request (id, "initialize", params);
-  log_passed (proxy, proxy->server_peer, "initialize");
-  elicit_peer_forward (proxy->server_peer, node);
-}
-
-/* The legacy server's InitializeResult, as the DiscoverResult a modern client asks for. */
-static JsonObject *
-discover_result_from (JsonObject *initialized)
-{
-  JsonObject *capabilities = object_member (initialized, "capabilities");
-  JsonObject *info = object_member (initialized, "serverInfo");
-  JsonObject *result = json_object_new ();
-  JsonArray *versions = json_array_new ();
-
-  json_object_set_string_member (result, "resultType", "complete");
-  json_array_add_string_element (versions, ELICIT_PROTOCOL_VERSION);
-  json_object_set_array_member (result, "supportedVersions", versions);
-  json_object_set_object_member (result, "capabilities",
-                                 capabilities != NULL ? elicit_json_object_deep_copy (capabilities)
-                                                      : json_object_new ());
-  if (info != NULL)
-    {
-      JsonObject *meta = json_object_new ();
-
-      json_object_set_object_member (meta, "io.modelcontextprotocol/serverInfo",
-                                     elicit_json_object_deep_copy (info));
-      json_object_set_object_member (result, "_meta", meta);
-    }
-  if (elicit_json_object_get_string (initialized, "instructions") != NULL)
-    json_object_set_string_member (result, "instructions", elicit_json_object_get_string (initialized, "instructions"));
-
-  return result;
-}
-
-static void
-fail_held (Proxy      *proxy,
-           const char *reason)
-{
-  g_autoptr(GPtrArray) held = g_steal_pointer (&proxy->held_modern);
-
-  proxy->held_modern = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
-  proxy->server_era = ERA_UNKNOWN;
-  for (guint i = 0; i < held->len; i++)
-    elicit_peer_reply_error (proxy->client_peer, message_id (g_ptr_array_index (held, i)),
-                             ELICIT_SESSION_ERROR_INTERNAL_ERROR, reason);
-}
-
-static void
-legacy_initialized (Proxy      *proxy,
-                    JsonObject *response)
-{
-  JsonObject *error = object_member (response, "error");
-
-  if (error != NULL)
-    {
-      const char *reason = elicit_json_object_get_string (error, "message");
-
-      fail_held (proxy, reason != NULL ? reason : _("The server refused to initialize"));
-      return;
-    }
-
-  g_clear_pointer (&proxy->legacy_discover, json_object_unref);
-  proxy->legacy_discover = discover_result_from (object_member (response, "result"));
-  proxy->server_era = ERA_LEGACY;
-  log_passed (proxy, proxy->server_peer, "notifications/initialized");
-  elicit_peer_notify (proxy->server_peer, "notifications/initialized", NULL);
-  release_held (proxy);
-}
-
-/* The server's answer to the era probe or to the handshake the proxy does for
- * the client; FALSE for any other message. */
-static gboolean
-era_answered (Proxy    *proxy,
-              JsonNode *message,
-              JsonNode *id)
-{
-  JsonObject *response = json_node_get_object (message);
-  const char *text;
-
-  if (id == NULL || !JSON_NODE_HOLDS_VALUE (id) || json_node_get_value_type (id) != G_TYPE_STRING)
-    return FALSE;
-  text = json_node_get_string (id);
-
-  if (g_str_equal (text, MODERN_PROBE_ID) && proxy->server_era == ERA_PROBING)
-    {
-      g_clear_handle_id (&proxy->era_timeout, g_source_remove);
-      if (lists_modern_version (object_member (response, "result")))
-        {
-          proxy->server_era = ERA_MODERN;
-          release_held (proxy);
-        }
-      else
-        {
-          g_debug ("the server does not discover 2026-07-28: a legacy server, initializing it");
-          initialize_for_client (proxy, message_meta (g_ptr_array_index (proxy->held_modern, 0)));
-        }
-      return TRUE;
-    }
-
-  if (g_str_equal (text, LEGACY_INITIALIZE_ID) && proxy->server_era == ERA_INITIALIZING)
-    {
-      note_initialize_result (proxy, message, id);
-      legacy_initialized (proxy, response);
-      return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* A modern request to a legacy server: its server/discover is answered
- * here; elsewhere what _meta declares for the modern era goes (the server was
- * told at initialize), so that it is not taken for a 2026-07-28 request, over
- * HTTP least of all. Returns TRUE when the request is answered. */
-static gboolean
-legacy_request (Proxy      *proxy,
-                const char *method,
-                JsonNode   *id,
-                JsonObject *params)
-{
-  JsonObject *meta = object_member (params, "_meta");
-
-  if (g_str_equal (method, "server/discover"))
-    {
-      log_passed (proxy, proxy->client_peer, NULL);
-      elicit_peer_reply (proxy->client_peer, id, proxy->legacy_discover);
-      return TRUE;
-    }
-
-  if (meta == NULL)
-    return FALSE;
-
-  json_object_remove_member (meta, "io.modelcontextprotocol/protocolVersion");
-  json_object_remove_member (meta, "io.modelcontextprotocol/clientInfo");
-  json_object_remove_member (meta, "io.modelcontextprotocol/clientCapabilities");
-  if (json_object_get_size (meta) == 0)
-    json_object_remove_member (params, "_meta");
-
-  return FALSE;
-}
-
-/* A legacy server's result, for a modern client: 2026-07-28 results say what
- * they are, and a legacy result is always complete. */
-static JsonNode *
-modern_response (JsonNode *message)
-{
-  JsonObject *result = object_member (json_node_get_object (message), "result");
-  JsonNode *copy;
-
-  if (result == NULL || json_object_has_member (result, "resultType"))
-    return json_node_ref (message);
-
-  copy = elicit_json_deep_copy (message);
-  json_object_set_string_member (object_member (json_node_get_object (copy), "result"),
-                                 "resultType", "complete");
-  return copy;
 }
 
 /* Failures the client hears of ------------------------------------------------------ */
@@ -1057,7 +716,7 @@ give_up_request (Proxy      *proxy,
     {
       json_object_set_member (params, "requestId", json_node_copy (server_id));
       json_object_set_string_member (params, "reason", reason);
-      log_passed (proxy, proxy->server_peer, "notifications/cancelled");
+      elicit_proxy_log_passed (proxy, proxy->server_peer, "notifications/cancelled");
       elicit_peer_notify (proxy->server_peer, "notifications/cancelled", params);
     }
 
@@ -1082,7 +741,7 @@ fail_in_flight (Proxy      *proxy,
       if (input_only && !may_ask_for_input (value))
         continue;
 
-      log_passed (proxy, proxy->client_peer, NULL);
+      elicit_proxy_log_passed (proxy, proxy->client_peer, NULL);
       elicit_peer_reply_error (proxy->client_peer, key, ELICIT_SESSION_ERROR_INTERNAL_ERROR, message);
       give_up_request (proxy, key, message);
       g_hash_table_iter_remove (&iter);
@@ -1138,7 +797,7 @@ server_request_cb (ElicitPeer *peer,
                    JsonNode   *message,
                    Proxy      *proxy)
 {
-  log_passed (proxy, proxy->client_peer, method);
+  elicit_proxy_log_passed (proxy, proxy->client_peer, method);
   elicit_peer_forward (proxy->client_peer, message);
 
   return TRUE;
@@ -1155,7 +814,7 @@ client_request_cb (ElicitPeer *peer,
   if (hold_behind_initialize (proxy, message))
     return TRUE;
 
-  label_with_client_info (proxy, object_member (object_member (params, "_meta"),
+  label_with_client_info (proxy, elicit_proxy_object_member (elicit_proxy_object_member (params, "_meta"),
                                                 "io.modelcontextprotocol/clientInfo"));
   if (proxy->server_down != NULL)
     {
@@ -1166,8 +825,8 @@ client_request_cb (ElicitPeer *peer,
   note_in_flight (proxy, id, method);
   if (g_str_equal (method, "initialize"))
     {
-      label_with_client_info (proxy, object_member (params, "clientInfo"));
-      add_elicitation_capability (params);
+      label_with_client_info (proxy, elicit_proxy_object_member (params, "clientInfo"));
+      elicit_proxy_add_elicitation_capability (params);
       g_clear_pointer (&proxy->initialize_id, json_node_unref);
       proxy->initialize_id = json_node_copy (id);
       /* Which era is the server? The answer decides what becomes of it. */
@@ -1184,31 +843,31 @@ client_request_cb (ElicitPeer *peer,
       return TRUE;
     }
 
-  if (!hold_modern_request (proxy, message, params))
-    pass_client_request (proxy, message);
+  if (!elicit_proxy_hold_modern_request (proxy, message, params))
+    elicit_proxy_pass_client_request (proxy, message);
 
   return TRUE;
 }
 
 /* A client's request, on its way to the server. */
-static void
-pass_client_request (Proxy    *proxy,
+void
+elicit_proxy_pass_client_request (Proxy    *proxy,
                      JsonNode *message)
 {
-  const char *method = message_method (message);
-  JsonObject *params = object_member (json_node_get_object (message), "params");
+  const char *method = elicit_proxy_message_method (message);
+  JsonObject *params = elicit_proxy_object_member (json_node_get_object (message), "params");
 
   if (proxy->server_era == ERA_LEGACY &&
-      legacy_request (proxy, method, message_id (message), params))
+      elicit_proxy_legacy_request (proxy, method, elicit_proxy_message_id (message), params))
     return;
 
   if (proxy->modern_server && (params == NULL || !json_object_has_member (params, "_meta")))
     modernize_request (proxy, message, params);
 
-  bridge_request (proxy, method, message_id (message),
-                  object_member (json_node_get_object (message), "params"));
+  bridge_request (proxy, method, elicit_proxy_message_id (message),
+                  elicit_proxy_object_member (json_node_get_object (message), "params"));
 
-  log_passed (proxy, proxy->server_peer, method);
+  elicit_proxy_log_passed (proxy, proxy->server_peer, method);
   elicit_peer_forward (proxy->server_peer, message);
 }
 
@@ -1223,7 +882,7 @@ server_notification_cb (ElicitPeer *peer,
   if (elicit_input_source_claims_notification (proxy->input, method, params))
     return;
 
-  log_passed (proxy, proxy->client_peer, method);
+  elicit_proxy_log_passed (proxy, proxy->client_peer, method);
   elicit_peer_forward (proxy->client_peer, message);
 }
 
@@ -1251,7 +910,7 @@ client_notification_cb (ElicitPeer *peer,
   if (forwarded == NULL)
     return;
 
-  log_passed (proxy, proxy->server_peer, method);
+  elicit_proxy_log_passed (proxy, proxy->server_peer, method);
   elicit_peer_forward (proxy->server_peer, forwarded);
 }
 
@@ -1263,17 +922,17 @@ server_response_cb (ElicitPeer *peer,
 {
   g_autoptr(JsonNode) relayed = NULL;
 
-  if (probe_answered (proxy, message, id) || era_answered (proxy, message, id))
+  if (probe_answered (proxy, message, id) || elicit_proxy_era_answered (proxy, message, id))
     return TRUE;
 
-  note_initialize_result (proxy, message, id);
+  elicit_proxy_note_initialize_result (proxy, message, id);
   if (bridge_response (proxy, message, id))
     return TRUE;
 
   if (proxy->server_era == ERA_LEGACY)
-    relayed = modern_response (message);
+    relayed = elicit_proxy_modern_response (message);
 
-  log_passed (proxy, proxy->client_peer, NULL);
+  elicit_proxy_log_passed (proxy, proxy->client_peer, NULL);
   if (!elicit_peer_relay_response (proxy->client_peer, relayed != NULL ? relayed : message))
     g_debug ("dropping the server's answer to a request the client no longer waits for");
 
@@ -1303,7 +962,7 @@ client_response_cb (ElicitPeer *peer,
                     JsonNode   *id,
                     Proxy      *proxy)
 {
-  log_passed (proxy, proxy->server_peer, NULL);
+  elicit_proxy_log_passed (proxy, proxy->server_peer, NULL);
   if (!elicit_peer_relay_response (proxy->server_peer, message))
     g_debug ("dropping the client's answer to a request the server no longer waits for");
 
