@@ -143,9 +143,13 @@ void        elicit_http_transport_close_literal  (ElicitHttpTransport  *self,
 void        elicit_http_transport_pump_queue     (ElicitHttpTransport  *self);
 void        elicit_http_transport_forget_request (ElicitHttpTransport  *self,
                                                   JsonNode             *message);
+/* elicit-http-tool-headers.c */
 void        elicit_http_transport_prepare_modern_request (ElicitHttpTransport *self,
                                                           Exchange            *ex,
                                                           JsonObject          *message);
+void        elicit_http_transport_learn_tool_headers (ElicitHttpTransport *self,
+                                                      JsonNode            *response,
+                                                      JsonNode            *id);
 char       *elicit_http_get_origin       (GUri       *uri);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Exchange, elicit_http_exchange_unref)
