@@ -23,7 +23,7 @@ typedef gboolean (*ElicitDialogLaunchFunc) (ElicitDialog  *dialog,
 
 /* Shared by the files of ElicitDialog: elicit-dialog.c (the window, its
  * actions and form mode), elicit-dialog-attention.c (why Send waits),
- * elicit-dialog-layout.c (its height), elicit-dialog-status.c (the page
+ * elicit-dialog-header.c (who asks), elicit-dialog-layout.c (its height), elicit-dialog-status.c (the page
  * after the form),
  * elicit-dialog-url.c (URL mode) and elicit-dialog-queue.c (how many more
  * wait, and Cancel All). */
@@ -106,6 +106,10 @@ void        elicit_dialog_accept_url          (ElicitDialog           *self);
 void        elicit_dialog_update_queue        (ElicitDialog           *self);
 void        elicit_dialog_fit_content         (ElicitDialog           *self);
 void        elicit_dialog_close_now           (ElicitDialog           *self);
+/* elicit-dialog-header.c */
+char       *elicit_dialog_sanitize_server_text (const char           *text);
+void        elicit_dialog_update_header       (ElicitDialog           *self);
+void        elicit_dialog_load_server_names   (ElicitDialog           *self);
 /* elicit-dialog-layout.c */
 void        elicit_dialog_fit_to_monitor      (ElicitDialog           *self);
 /* elicit-dialog-status.c */

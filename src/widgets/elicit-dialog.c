@@ -52,7 +52,6 @@
  */
 
 #define NOTICE_TIMEOUT_MS 4000
-#define SERVER_TEXT_MAX   120
 
 G_DEFINE_FINAL_TYPE (ElicitDialog, elicit_dialog, GTK_TYPE_WINDOW)
 
@@ -432,71 +431,6 @@ form_valid_changed_cb (ElicitDialog *self)
   elicit_dialog_update_attention (self);
 }
 
-/* Header */
-
-static char *
-sanitize_server_text (const char *text)
-{
-  g_autofree char *clean = NULL;
-
-  if (text == NULL)
-    return NULL;
-
-  clean = elicit_text_sanitize_line (text, SERVER_TEXT_MAX);
-  g_strstrip (clean);
-
-  return *clean != '\0' ? g_steal_pointer (&clean) : NULL;
-}
-
-static void
-update_header (ElicitDialog *self)
-{
-  const char *label = self->server_label != NULL ? self->server_label : _("Unnamed server");
-  /* Translators: the window title; %s is the name the user gave the server */
-  g_autofree char *window_title = g_strdup_printf (_("Request from %s"), label);
-  g_autoptr(GString) claims = g_string_new (NULL);
-
-  gtk_label_set_text (self->server_name_label, label);
-  gtk_label_set_text (self->window_title_label, window_title);
-  gtk_window_set_title (GTK_WINDOW (self), window_title);
-
-  if (self->server_claim != NULL &&
-      (self->server_label == NULL || g_utf8_collate (self->server_claim, self->server_label) != 0))
-    /* Translators: %s is the name the server reports for itself, which may differ
-     * from (and try to imitate) the name the user gave it */
-    g_string_append_printf (claims, _("The server calls itself “%s”."), self->server_claim);
-
-  if (self->client_claim != NULL)
-    {
-      if (claims->len > 0)
-        g_string_append_c (claims, '\n');
-      /* Translators: %s is the name a program that asks on a server's behalf (an MCP
-       * client such as an AI assistant) gives for itself; nothing vouches for it */
-      g_string_append_printf (claims, _("Asked through “%s”, as that program calls itself."),
-                              self->client_claim);
-    }
-
-  gtk_label_set_text (self->server_claim_label, claims->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->server_claim_label), claims->len > 0);
-}
-
-static void
-load_server_names (ElicitDialog *self)
-{
-  g_autoptr(ElicitSession) session = elicit_request_dup_session (self->request);
-  const char *claim;
-
-  if (session == NULL)
-    return;
-
-  self->server_label = sanitize_server_text (elicit_session_get_display_name (session));
-
-  claim = elicit_session_get_server_title (session);
-  if (claim == NULL || *claim == '\0')
-    claim = elicit_session_get_server_name (session);
-  self->server_claim = sanitize_server_text (claim);
-}
-
 /* Body: the form */
 
 static GtkWidget *
@@ -661,8 +595,8 @@ set_request (ElicitDialog  *self,
                            G_CALLBACK (request_state_changed_cb), self,
                            G_CONNECT_SWAPPED);
 
-  load_server_names (self);
-  update_header (self);
+  elicit_dialog_load_server_names (self);
+  elicit_dialog_update_header (self);
   build_body (self);
   elicit_dialog_update_actions (self);
 
@@ -1052,7 +986,7 @@ elicit_dialog_init (ElicitDialog *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (elicit_dialog_note_fields_seen), self,
                            G_CONNECT_SWAPPED);
-  update_header (self);
+  elicit_dialog_update_header (self);
   elicit_dialog_update_actions (self);
 }
 
@@ -1167,13 +1101,13 @@ elicit_dialog_set_server_label (ElicitDialog *self,
 
   g_return_if_fail (ELICIT_IS_DIALOG (self));
 
-  clean = sanitize_server_text (server_label);
+  clean = elicit_dialog_sanitize_server_text (server_label);
   if (g_strcmp0 (clean, self->server_label) == 0)
     return;
 
   g_free (self->server_label);
   self->server_label = g_steal_pointer (&clean);
-  update_header (self);
+  elicit_dialog_update_header (self);
   elicit_dialog_update_queue (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_LABEL]);
@@ -1197,13 +1131,13 @@ elicit_dialog_set_server_claim (ElicitDialog *self,
 
   g_return_if_fail (ELICIT_IS_DIALOG (self));
 
-  clean = sanitize_server_text (server_claim);
+  clean = elicit_dialog_sanitize_server_text (server_claim);
   if (g_strcmp0 (clean, self->server_claim) == 0)
     return;
 
   g_free (self->server_claim);
   self->server_claim = g_steal_pointer (&clean);
-  update_header (self);
+  elicit_dialog_update_header (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_CLAIM]);
 }
@@ -1244,13 +1178,13 @@ elicit_dialog_set_client_claim (ElicitDialog *self,
 
   g_return_if_fail (ELICIT_IS_DIALOG (self));
 
-  clean = sanitize_server_text (client_claim);
+  clean = elicit_dialog_sanitize_server_text (client_claim);
   if (g_strcmp0 (clean, self->client_claim) == 0)
     return;
 
   g_free (self->client_claim);
   self->client_claim = g_steal_pointer (&clean);
-  update_header (self);
+  elicit_dialog_update_header (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLIENT_CLAIM]);
 }
