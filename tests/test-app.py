@@ -45,6 +45,7 @@ EVERYTHING = os.path.join(os.environ.get('ELICIT_NODE_MODULES', ''), '@modelcont
 MO = os.environ.get('ELICIT_TEST_SERVER_MO')
 SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
 SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
+VERSION = os.environ.get('ELICIT_VERSION', '')
 PYTHON = '/usr/bin/python3'
 
 if not ELICIT or not DEMO:
@@ -300,7 +301,7 @@ def a_tool_run_from_the_window_shows_the_answer_it_got():
         wait_ready(window, 'demo')
         open_details(window)
         wait_label(window, 'Speaks MCP 2026-07-28')
-        check(find(window, 'label', 'Calls itself “Elicit Demo Server”, version 0.1.0') is not None,
+        check(find(window, 'label', f'Calls itself “Elicit Demo Server”, version {VERSION}') is not None,
               'the server\'s own name is not shown as its claim')
         screenshot('ready')
 
