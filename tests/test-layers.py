@@ -44,6 +44,8 @@ ALLOWED = {
 GENERATED = {
     'config.h': 'src',
     'elicit-version.h': 'src',
+    'elicit-version-macros.h': 'src',
+    'elicit-gtk-version-macros.h': 'widgets',
     'elicit-schema-enums.h': 'schema',
     'elicit-protocol-enums.h': 'src',   # GTypes of the enums in auth/ … mcp/ only
     'elicit-gtk-enums.h': 'widgets',

@@ -3,7 +3,8 @@
 #
 # - any warning of `gi-docgen generate` (broken links, bad markup);
 # - any symbol `gi-docgen check` finds without documentation;
-# - any public symbol without "Since:" (check-since.py).
+# - any public symbol without "Since:", or with one newer than the version in
+#   CONFIG, the project's (check-since.py).
 #
 #   check-reference.py GI_DOCGEN CONFIG CONTENT_DIR INCLUDE_DIR GIR [WAIVERS]
 #
@@ -56,8 +57,11 @@ def main():
                         [gi_docgen, 'check', '--config', config,
                          '--add-include-path', include_dir, gir])
     found += problems(lines, 'WARNING:')
+    with open(config) as f:
+        version = re.search(r'^version\s*=\s*"([^"]+)"', f.read(), re.M).group(1)
     status, lines = run('Since: tags',
-                        [sys.executable, os.path.join(here, 'check-since.py'), gir])
+                        [sys.executable, os.path.join(here, 'check-since.py'),
+                         '--version', version, gir])
     found += problems(lines, f'{gir}:')
 
     for problem in found:

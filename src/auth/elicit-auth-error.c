@@ -16,6 +16,6 @@
  *
  * Returns: the error domain
  *
- * Since: 1.2
+ * Since: 1.0
  */
 G_DEFINE_QUARK (elicit-auth-error-quark, elicit_auth_error)

@@ -23,7 +23,7 @@ G_BEGIN_DECLS
  * The error domain of MCP authorization (OAuth 2.1): signing in to a remote
  * server, and everything its authorization server may get wrong.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 #define ELICIT_AUTH_ERROR (elicit_auth_error_quark ())
 
@@ -57,7 +57,7 @@ G_BEGIN_DECLS
  * %G_IO_ERROR_CANCELLED, as everywhere in GIO. Messages are translated and
  * meant for the user; they never contain a token or a secret.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 typedef enum
 {
@@ -75,7 +75,7 @@ typedef enum
   ELICIT_AUTH_ERROR_CONFIGURATION,
 } ElicitAuthError;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark elicit_auth_error_quark (void);
 
 G_END_DECLS

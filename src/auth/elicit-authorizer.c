@@ -46,7 +46,7 @@
  * file or a log; the bearer token goes to the MCP server only, the client
  * secret to the token endpoint of its authorization server only.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 
 enum {
@@ -255,7 +255,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * The URL of the MCP server, as configured; the token store keeps the
    * sign-in under it.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_RESOURCE] = string_property ("resource", G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY);
 
@@ -265,7 +265,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * The server's name as the user configured it, for [class@SignIn] and
    * messages.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_SERVER_LABEL] = string_property ("server-label",
                                                    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY);
@@ -275,7 +275,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    *
    * Whether the authorizer holds a token for the server.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_SIGNED_IN] =
     g_param_spec_boolean ("signed-in", NULL, NULL, FALSE,
@@ -287,7 +287,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * A client id registered in advance with the server's authorization
    * server, or %NULL to register on the fly.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_CLIENT_ID] = string_property ("client-id", G_PARAM_READWRITE);
 
@@ -297,7 +297,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * The scopes to ask for, space-separated, instead of those the server
    * names; %NULL to follow the server.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_SCOPE] = string_property ("scope", G_PARAM_READWRITE);
 
@@ -306,7 +306,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    *
    * How tokens are obtained.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_GRANT] =
     g_param_spec_enum ("grant", NULL, NULL,
@@ -319,7 +319,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * The https URL of this client's Client ID Metadata Document, used as
    * its client id with authorization servers that support them.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_CLIENT_METADATA_URL] = string_property ("client-metadata-url", G_PARAM_READWRITE);
 
@@ -328,7 +328,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    *
    * Where the sign-in is kept; %NULL keeps it in this object only.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_TOKEN_STORE] =
     g_param_spec_object ("token-store", NULL, NULL, ELICIT_TYPE_TOKEN_STORE,
@@ -342,7 +342,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * --accept-defaults`). Nothing else makes the authorizer open a page
    * without asking: it reads no environment variable.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_AUTO_APPROVE] =
     g_param_spec_boolean ("auto-approve", NULL, NULL, FALSE,
@@ -361,7 +361,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * command by itself: a program that lets its users pick one (Elicit's own
    * read `ELICIT_BROWSER`) sets it here.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_BROWSER_COMMAND] =
     g_param_spec_boxed ("browser-command", NULL, NULL, G_TYPE_STRV,
@@ -382,7 +382,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    *
    * Returns: %TRUE when the handler took the sign-in
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[SIGN_IN] =
     g_signal_new ("sign-in",
@@ -404,7 +404,7 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * so the user knows it will not be remembered (or, after signing out,
    * that the keyring still holds it).
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[STORE_ERROR] =
     g_signal_new ("store-error",
@@ -436,7 +436,7 @@ elicit_authorizer_init (ElicitAuthorizer *self)
  *
  * Returns: (transfer full): a new authorizer
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitAuthorizer *
 elicit_authorizer_new (const char *resource,
@@ -458,7 +458,7 @@ elicit_authorizer_new (const char *resource,
  *
  * Returns: the MCP server's URL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_authorizer_get_resource (ElicitAuthorizer *self)
@@ -476,7 +476,7 @@ elicit_authorizer_get_resource (ElicitAuthorizer *self)
  *
  * Returns: the server's label
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_authorizer_get_server_label (ElicitAuthorizer *self)
@@ -494,7 +494,7 @@ elicit_authorizer_get_server_label (ElicitAuthorizer *self)
  *
  * Returns: whether the authorizer holds a token
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_authorizer_get_signed_in (ElicitAuthorizer *self)
@@ -512,7 +512,7 @@ elicit_authorizer_get_signed_in (ElicitAuthorizer *self)
  *
  * Returns: (nullable): the configured client id
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_authorizer_get_client_id (ElicitAuthorizer *self)
@@ -530,7 +530,7 @@ elicit_authorizer_get_client_id (ElicitAuthorizer *self)
  *
  * Returns: (nullable): the configured scopes
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_authorizer_get_scope (ElicitAuthorizer *self)
@@ -548,7 +548,7 @@ elicit_authorizer_get_scope (ElicitAuthorizer *self)
  *
  * Returns: how tokens are obtained
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitAuthGrant
 elicit_authorizer_get_grant (ElicitAuthorizer *self)
@@ -566,7 +566,7 @@ elicit_authorizer_get_grant (ElicitAuthorizer *self)
  *
  * Returns: (nullable): the URL of the client's metadata document
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_authorizer_get_client_metadata_url (ElicitAuthorizer *self)
@@ -584,7 +584,7 @@ elicit_authorizer_get_client_metadata_url (ElicitAuthorizer *self)
  *
  * Returns: (transfer none) (nullable): the token store
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitTokenStore *
 elicit_authorizer_get_token_store (ElicitAuthorizer *self)
@@ -602,7 +602,7 @@ elicit_authorizer_get_token_store (ElicitAuthorizer *self)
  *
  * Returns: whether unhandled sign-ins open the browser at once
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_authorizer_get_auto_approve (ElicitAuthorizer *self)
@@ -621,7 +621,7 @@ elicit_authorizer_get_auto_approve (ElicitAuthorizer *self)
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the
  *   command that opens sign-in pages, or %NULL for the desktop's handler
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char * const *
 elicit_authorizer_get_browser_command (ElicitAuthorizer *self)
@@ -653,7 +653,7 @@ set_string (ElicitAuthorizer  *self,
  *
  * Sets [property@Authorizer:client-id].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_client_id (ElicitAuthorizer *self,
@@ -672,7 +672,7 @@ elicit_authorizer_set_client_id (ElicitAuthorizer *self,
  * Sets the client secret, which goes to the token endpoint of the
  * authorization server only. It is no property: it is never read back.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_client_secret (ElicitAuthorizer *self,
@@ -691,7 +691,7 @@ elicit_authorizer_set_client_secret (ElicitAuthorizer *self,
  * Sets the private key (an EC P-256 or RSA key, PEM) that signs client
  * assertions (`private_key_jwt`) for [property@Authorizer:client-id].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_client_key (ElicitAuthorizer *self,
@@ -709,7 +709,7 @@ elicit_authorizer_set_client_key (ElicitAuthorizer *self,
  *
  * Sets [property@Authorizer:scope].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_scope (ElicitAuthorizer *self,
@@ -728,7 +728,7 @@ elicit_authorizer_set_scope (ElicitAuthorizer *self,
  *
  * Sets [property@Authorizer:grant].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_grant (ElicitAuthorizer *self,
@@ -750,7 +750,7 @@ elicit_authorizer_set_grant (ElicitAuthorizer *self,
  *
  * Sets [property@Authorizer:client-metadata-url].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_client_metadata_url (ElicitAuthorizer *self,
@@ -769,7 +769,7 @@ elicit_authorizer_set_client_metadata_url (ElicitAuthorizer *self,
  * Sets [property@Authorizer:token-store]. The sign-in it holds for
  * [property@Authorizer:resource] is read before the next request.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_token_store (ElicitAuthorizer *self,
@@ -792,7 +792,7 @@ elicit_authorizer_set_token_store (ElicitAuthorizer *self,
  *
  * Sets [property@Authorizer:auto-approve].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_auto_approve (ElicitAuthorizer *self,
@@ -816,7 +816,7 @@ elicit_authorizer_set_auto_approve (ElicitAuthorizer *self,
  *
  * Sets [property@Authorizer:browser-command].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_set_browser_command (ElicitAuthorizer   *self,
@@ -1143,7 +1143,7 @@ forgotten_cb (GObject      *object,
  * [property@Authorizer:token-store]. The next request that the server
  * refuses signs in again.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_authorizer_sign_out_async (ElicitAuthorizer    *self,
@@ -1181,7 +1181,7 @@ elicit_authorizer_sign_out_async (ElicitAuthorizer    *self,
  *
  * Returns: whether the store forgot the sign-in too
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_authorizer_sign_out_finish (ElicitAuthorizer  *self,

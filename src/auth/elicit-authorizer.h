@@ -28,7 +28,7 @@ G_BEGIN_DECLS
  *
  * How an [class@Authorizer] obtains its tokens.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 typedef enum
 {
@@ -38,65 +38,65 @@ typedef enum
 
 #define ELICIT_TYPE_AUTHORIZER (elicit_authorizer_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitAuthorizer, elicit_authorizer, ELICIT, AUTHORIZER, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitAuthorizer *elicit_authorizer_new                     (const char           *resource,
                                                              const char           *server_label) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_authorizer_get_resource            (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_authorizer_get_server_label        (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_authorizer_get_signed_in           (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_authorizer_get_client_id           (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_authorizer_get_scope               (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitAuthGrant   elicit_authorizer_get_grant               (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_authorizer_get_client_metadata_url (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitTokenStore *elicit_authorizer_get_token_store         (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_authorizer_get_auto_approve        (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char * const *elicit_authorizer_get_browser_command   (ElicitAuthorizer     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_client_id           (ElicitAuthorizer     *self,
                                                              const char           *client_id);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_client_secret       (ElicitAuthorizer     *self,
                                                              const char           *client_secret);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_client_key          (ElicitAuthorizer     *self,
                                                              const char           *private_key_pem);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_scope               (ElicitAuthorizer     *self,
                                                              const char           *scope);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_grant               (ElicitAuthorizer     *self,
                                                              ElicitAuthGrant       grant);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_client_metadata_url (ElicitAuthorizer     *self,
                                                              const char           *url);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_token_store         (ElicitAuthorizer     *self,
                                                              ElicitTokenStore     *store);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_auto_approve        (ElicitAuthorizer     *self,
                                                              gboolean              auto_approve);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_browser_command     (ElicitAuthorizer     *self,
                                                              const char * const   *argv);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_sign_out_async          (ElicitAuthorizer     *self,
                                                              GCancellable         *cancellable,
                                                              GAsyncReadyCallback   callback,
                                                              gpointer              user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_authorizer_sign_out_finish         (ElicitAuthorizer     *self,
                                                              GAsyncResult         *result,
                                                              GError              **error);

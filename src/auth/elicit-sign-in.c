@@ -33,7 +33,7 @@
  * The authorization server then redirects the browser back to Elicit, which
  * exchanges the code for tokens; [signal@SignIn::finished] says how it ended.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 
 struct _ElicitSignIn
@@ -189,7 +189,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    * The server's name as the user configured it: name the server by this,
    * never only by what it or its authorization server claim.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_SERVER_LABEL] = string_property ("server-label");
 
@@ -198,7 +198,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    *
    * The MCP server's URL: the resource the tokens are for.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_RESOURCE] = string_property ("resource");
 
@@ -208,7 +208,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    * The authorization server's issuer URL, where the user signs in. Show its
    * registrable domain (see [class@UrlInfo]).
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_AUTHORIZATION_SERVER] = string_property ("authorization-server");
 
@@ -218,7 +218,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    * The full URL of the sign-in page to open in the browser, for a launcher
    * of your own and for "Copy Link".
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_AUTHORIZATION_URL] = string_property ("authorization-url");
 
@@ -227,7 +227,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    *
    * The scopes asked for, possibly none.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_SCOPES] =
     g_param_spec_boxed ("scopes", NULL, NULL,
@@ -243,7 +243,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    * [property@Authorizer:browser-command]: a launcher of your own should
    * honour it too.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_BROWSER_COMMAND] =
     g_param_spec_boxed ("browser-command", NULL, NULL,
@@ -255,7 +255,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    *
    * Where the sign-in is; notified on every change.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_STATE] =
     g_param_spec_enum ("state", NULL, NULL,
@@ -268,7 +268,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    * Why the sign-in failed, once it is [enum@SignInState.FAILED]: usually
    * in [error@AuthError], with a message for the user.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_ERROR] =
     g_param_spec_boxed ("error", NULL, NULL,
@@ -284,7 +284,7 @@ elicit_sign_in_class_init (ElicitSignInClass *klass)
    * Emitted once, when the sign-in ends: [property@SignIn:state] is then
    * DONE, FAILED or CANCELLED. Close the dialog.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[FINISHED] =
     g_signal_new ("finished",
@@ -330,7 +330,7 @@ elicit_sign_in_new (const char         *server_label,
  *
  * Returns: (transfer none): the server's configured label
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_sign_in_get_server_label (ElicitSignIn *self)
@@ -348,7 +348,7 @@ elicit_sign_in_get_server_label (ElicitSignIn *self)
  *
  * Returns: (transfer none): the MCP server's URL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_sign_in_get_resource (ElicitSignIn *self)
@@ -366,7 +366,7 @@ elicit_sign_in_get_resource (ElicitSignIn *self)
  *
  * Returns: (transfer none) (nullable): the authorization server's issuer URL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_sign_in_get_authorization_server (ElicitSignIn *self)
@@ -384,7 +384,7 @@ elicit_sign_in_get_authorization_server (ElicitSignIn *self)
  *
  * Returns: (transfer none): the URL of the sign-in page
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_sign_in_get_authorization_url (ElicitSignIn *self)
@@ -403,7 +403,7 @@ elicit_sign_in_get_authorization_url (ElicitSignIn *self)
  * Returns: (transfer none) (array zero-terminated=1): the scopes asked for,
  *   possibly none
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char * const *
 elicit_sign_in_get_scopes (ElicitSignIn *self)
@@ -422,7 +422,7 @@ elicit_sign_in_get_scopes (ElicitSignIn *self)
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the
  *   command that opens the sign-in page, or %NULL for the desktop's handler
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char * const *
 elicit_sign_in_get_browser_command (ElicitSignIn *self)
@@ -452,7 +452,7 @@ elicit_sign_in_set_browser_command (ElicitSignIn       *self,
  *
  * Returns: where the sign-in is
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitSignInState
 elicit_sign_in_get_state (ElicitSignIn *self)
@@ -471,7 +471,7 @@ elicit_sign_in_get_state (ElicitSignIn *self)
  * Returns: (transfer none) (nullable): why the sign-in failed, or %NULL
  *   unless it is [enum@SignInState.FAILED]
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const GError *
 elicit_sign_in_get_error (ElicitSignIn *self)
@@ -492,7 +492,7 @@ elicit_sign_in_get_error (ElicitSignIn *self)
  * [method@SignIn.launch_browser_async] calls it for you. Does nothing in any
  * other state.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_sign_in_approve (ElicitSignIn *self)
@@ -511,7 +511,7 @@ elicit_sign_in_approve (ElicitSignIn *self)
  * the redirect listener stops, and what waited for it fails with
  * %G_IO_ERROR_CANCELLED. Does nothing once the sign-in ended.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_sign_in_cancel (ElicitSignIn *self)
@@ -667,7 +667,7 @@ launch_default_cb (GObject      *object,
  * (g_app_info_launch_default_for_uri_async(), through the portal when
  * sandboxed).
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_sign_in_launch_browser_async (ElicitSignIn        *self,
@@ -716,7 +716,7 @@ elicit_sign_in_launch_browser_async (ElicitSignIn        *self,
  *
  * Returns: whether the browser was launched
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_sign_in_launch_browser_finish (ElicitSignIn  *self,

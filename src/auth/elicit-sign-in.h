@@ -31,7 +31,7 @@ G_BEGIN_DECLS
  * Where a sign-in is. It moves forward only, and ends in DONE, FAILED or
  * CANCELLED exactly once ([signal@SignIn::finished]).
  *
- * Since: 1.2
+ * Since: 1.0
  */
 typedef enum
 {
@@ -45,35 +45,35 @@ typedef enum
 
 #define ELICIT_TYPE_SIGN_IN (elicit_sign_in_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitSignIn, elicit_sign_in, ELICIT, SIGN_IN, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_sign_in_get_server_label          (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_sign_in_get_resource              (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_sign_in_get_authorization_server  (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_sign_in_get_authorization_url     (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char * const *elicit_sign_in_get_scopes                (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char * const *elicit_sign_in_get_browser_command       (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitSignInState   elicit_sign_in_get_state                 (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const GError       *elicit_sign_in_get_error                 (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                elicit_sign_in_approve                   (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                elicit_sign_in_cancel                    (ElicitSignIn         *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                elicit_sign_in_launch_browser_async      (ElicitSignIn         *self,
                                                               GCancellable         *cancellable,
                                                               GAsyncReadyCallback   callback,
                                                               gpointer              user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_sign_in_launch_browser_finish     (ElicitSignIn         *self,
                                                               GAsyncResult         *result,
                                                               GError              **error);

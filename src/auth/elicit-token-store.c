@@ -55,7 +55,7 @@
  * Some keyrings ask the user to confirm removals: that prompt
  * waits for the user, and cancelling the operation dismisses it.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 
 G_DEFINE_FINAL_TYPE (ElicitTokenStore, elicit_token_store, G_TYPE_OBJECT)
@@ -77,7 +77,7 @@ static GParamSpec *properties[N_PROPS];
  *
  * Returns: the quark of %ELICIT_TOKEN_STORE_ERROR
  *
- * Since: 1.2
+ * Since: 1.0
  */
 G_DEFINE_QUARK (elicit-token-store-error-quark, elicit_token_store_error)
 
@@ -461,7 +461,7 @@ elicit_token_store_class_init (ElicitTokenStoreClass *klass)
    * Where the store keeps sign-ins: in the keyring (and memory), or in
    * memory only.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_FLAGS] =
     g_param_spec_flags ("flags", NULL, NULL,
@@ -476,7 +476,7 @@ elicit_token_store_class_init (ElicitTokenStoreClass *klass)
    * it is %FALSE, so that the sign-in it just saved (or forgot) reaches the
    * keyring before the process is gone.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
@@ -498,7 +498,7 @@ elicit_token_store_class_init (ElicitTokenStoreClass *klass)
    * Turned on again, the records saved from then on go to the keyring too;
    * [method@TokenStore.save_pending_async] saves those kept in memory only.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_REMEMBER] =
     g_param_spec_boolean ("remember", NULL, NULL, TRUE,
@@ -529,7 +529,7 @@ elicit_token_store_init (ElicitTokenStore *self)
  *
  * Returns: (transfer full): a new token store
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitTokenStore *
 elicit_token_store_new (ElicitTokenStoreFlags flags)
@@ -545,7 +545,7 @@ elicit_token_store_new (ElicitTokenStoreFlags flags)
  *
  * Returns: the flags it was created with
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitTokenStoreFlags
 elicit_token_store_get_flags (ElicitTokenStore *self)
@@ -563,7 +563,7 @@ elicit_token_store_get_flags (ElicitTokenStore *self)
  *
  * Returns: whether operations are under way
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_token_store_get_busy (ElicitTokenStore *self)
@@ -581,7 +581,7 @@ elicit_token_store_get_busy (ElicitTokenStore *self)
  *
  * Returns: whether @self remembers sign-ins in the keyring
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_token_store_get_remember (ElicitTokenStore *self)
@@ -600,7 +600,7 @@ elicit_token_store_get_remember (ElicitTokenStore *self)
  * remember", after which @self keeps sign-ins in memory only and never
  * touches the keyring.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_token_store_set_remember (ElicitTokenStore *self,
@@ -750,7 +750,7 @@ memory_done (GTask       *task,
  * in the keyring, where another Elicit process may have saved or forgotten
  * it, else in memory.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_token_store_lookup_async (ElicitTokenStore    *self,
@@ -792,7 +792,7 @@ elicit_token_store_lookup_async (ElicitTokenStore    *self,
  * Returns: (transfer full) (nullable): the record (JSON text of an object),
  *   or %NULL without an error when there is none
  *
- * Since: 1.2
+ * Since: 1.0
  */
 char *
 elicit_token_store_lookup_finish (ElicitTokenStore  *self,
@@ -830,7 +830,7 @@ next_saved (ElicitTokenStore *self)
  * Saves @record_json as the record of @resource and @issuer, replacing the
  * one saved before: at once in memory, then in the keyring.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_token_store_save_async (ElicitTokenStore    *self,
@@ -887,7 +887,7 @@ elicit_token_store_save_async (ElicitTokenStore    *self,
  *
  * Returns: whether the record is saved where @self keeps records
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_token_store_save_finish (ElicitTokenStore  *self,
@@ -913,7 +913,7 @@ elicit_token_store_save_finish (ElicitTokenStore  *self,
  * Forgets every record of @resource, whatever its issuer: signs out. The
  * memory copy goes at once, then the keyring's.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_token_store_forget_async (ElicitTokenStore    *self,
@@ -959,7 +959,7 @@ elicit_token_store_forget_async (ElicitTokenStore    *self,
  *
  * Returns: whether every record of the resource is forgotten
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_token_store_forget_finish (ElicitTokenStore  *self,
@@ -1067,7 +1067,7 @@ collect_pending (ElicitTokenStore *self,
  * once the user has unlocked the keyring. Does nothing while
  * [property@TokenStore:remember] is %FALSE.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_token_store_save_pending_async (ElicitTokenStore    *self,
@@ -1101,7 +1101,7 @@ elicit_token_store_save_pending_async (ElicitTokenStore    *self,
  * Returns: whether every record kept in memory only is now in the keyring
  *   too (or [property@TokenStore:remember] is %FALSE)
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_token_store_save_pending_finish (ElicitTokenStore  *self,

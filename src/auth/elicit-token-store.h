@@ -22,7 +22,7 @@ G_BEGIN_DECLS
  *
  * The largest sign-in record, in bytes, a [class@TokenStore] keeps: 64 KiB.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 #define ELICIT_TOKEN_STORE_MAX_RECORD_SIZE 65536
 
@@ -35,7 +35,7 @@ G_BEGIN_DECLS
  *
  * Where a [class@TokenStore] keeps sign-ins.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 typedef enum /*< flags >*/
 {
@@ -48,7 +48,7 @@ typedef enum /*< flags >*/
  *
  * The error domain of [class@TokenStore]; its codes are [error@TokenStoreError].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 #define ELICIT_TOKEN_STORE_ERROR (elicit_token_store_error_quark ())
 
@@ -66,7 +66,7 @@ typedef enum /*< flags >*/
  * meant for the user; none holds a secret. An operation cancelled through its
  * [class@Gio.Cancellable] fails with %G_IO_ERROR_CANCELLED.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 typedef enum
 {
@@ -77,33 +77,33 @@ typedef enum
 
 #define ELICIT_TYPE_TOKEN_STORE (elicit_token_store_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitTokenStore, elicit_token_store, ELICIT, TOKEN_STORE, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark                 elicit_token_store_error_quark  (void);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitTokenStore      *elicit_token_store_new          (ElicitTokenStoreFlags flags) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitTokenStoreFlags  elicit_token_store_get_flags    (ElicitTokenStore     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean               elicit_token_store_get_busy     (ElicitTokenStore     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean               elicit_token_store_get_remember (ElicitTokenStore     *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                   elicit_token_store_set_remember (ElicitTokenStore     *self,
                                                         gboolean              remember);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                   elicit_token_store_lookup_async (ElicitTokenStore     *self,
                                                         const char           *resource,
                                                         GCancellable         *cancellable,
                                                         GAsyncReadyCallback   callback,
                                                         gpointer              user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char                  *elicit_token_store_lookup_finish (ElicitTokenStore    *self,
                                                          GAsyncResult        *result,
                                                          GError             **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                   elicit_token_store_save_async   (ElicitTokenStore     *self,
                                                         const char           *resource,
                                                         const char           *issuer,
@@ -111,26 +111,26 @@ void                   elicit_token_store_save_async   (ElicitTokenStore     *se
                                                         GCancellable         *cancellable,
                                                         GAsyncReadyCallback   callback,
                                                         gpointer              user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean               elicit_token_store_save_finish  (ElicitTokenStore     *self,
                                                         GAsyncResult         *result,
                                                         GError              **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                   elicit_token_store_forget_async (ElicitTokenStore     *self,
                                                         const char           *resource,
                                                         GCancellable         *cancellable,
                                                         GAsyncReadyCallback   callback,
                                                         gpointer              user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean               elicit_token_store_forget_finish (ElicitTokenStore    *self,
                                                          GAsyncResult        *result,
                                                          GError             **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                   elicit_token_store_save_pending_async  (ElicitTokenStore    *self,
                                                                GCancellable        *cancellable,
                                                                GAsyncReadyCallback  callback,
                                                                gpointer             user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean               elicit_token_store_save_pending_finish (ElicitTokenStore    *self,
                                                                GAsyncResult        *result,
                                                                GError             **error);

@@ -23,7 +23,7 @@
  *
  * Returns: the error domain
  *
- * Since: 1.2
+ * Since: 1.0
  */
 G_DEFINE_QUARK (elicit-jsonrpc-error-quark, elicit_jsonrpc_error)
 
@@ -90,7 +90,7 @@ classify_response (JsonObject  *object,
  *
  * Returns: the kind of message
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitMessageKind
 elicit_jsonrpc_classify (JsonNode    *message,
@@ -172,7 +172,7 @@ elicit_jsonrpc_classify (JsonNode    *message,
  *
  * Returns: (transfer full): the response
  *
- * Since: 1.2
+ * Since: 1.0
  */
 JsonNode *
 elicit_jsonrpc_build_error_response (JsonNode   *id,
@@ -218,7 +218,7 @@ elicit_jsonrpc_envelope_new (JsonNode *id)
  *
  * Returns: (transfer full): the request
  *
- * Since: 1.2
+ * Since: 1.0
  */
 JsonNode *
 elicit_jsonrpc_build_request (JsonNode   *id,

@@ -29,7 +29,7 @@ G_BEGIN_DECLS
  * whose JSON-RPC codes are these same numbers, and which also carries the
  * code and data the peer sent.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 #define ELICIT_JSONRPC_ERROR (elicit_jsonrpc_error_quark ())
 
@@ -43,7 +43,7 @@ G_BEGIN_DECLS
  *
  * The error codes JSON-RPC 2.0 defines, with their numeric values.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 typedef enum
 {
@@ -74,19 +74,19 @@ typedef enum
   ELICIT_MESSAGE_KIND_RESPONSE,
 } ElicitMessageKind;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark             elicit_jsonrpc_error_quark           (void);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitMessageKind  elicit_jsonrpc_classify              (JsonNode     *message,
                                                          const char  **method,
                                                          JsonNode    **id,
                                                          JsonObject  **params,
                                                          GError      **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonNode          *elicit_jsonrpc_build_error_response  (JsonNode     *id,
                                                          gint64        code,
                                                          const char   *message) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonNode          *elicit_jsonrpc_build_request         (JsonNode     *id,
                                                          const char   *method,
                                                          JsonObject   *params) G_GNUC_WARN_UNUSED_RESULT;

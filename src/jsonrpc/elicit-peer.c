@@ -855,7 +855,7 @@ elicit_peer_class_init (ElicitPeerClass *klass)
    * forwarded with [method@Peer.forward]. The proxy answers it as it sees
    * fit; a call of this peer's own fails with @error instead.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[UNKNOWN_REQUEST_FAILED] =
     g_signal_new ("unknown-request-failed",

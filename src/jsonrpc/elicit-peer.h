@@ -51,23 +51,23 @@ typedef enum /*< flags >*/
 
 #define ELICIT_TYPE_PEER (elicit_peer_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitPeer, elicit_peer, ELICIT, PEER, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitPeer        *elicit_peer_new                 (ElicitTransport      *transport) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitTransport   *elicit_peer_get_transport       (ElicitPeer           *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_is_closed           (ElicitPeer           *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_peer_get_timeout         (ElicitPeer           *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_peer_set_timeout         (ElicitPeer           *self,
                                                     guint                 timeout);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_peer_start               (ElicitPeer           *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gint64             elicit_peer_call_async          (ElicitPeer           *self,
                                                     const char           *method,
                                                     JsonObject           *params,
@@ -75,36 +75,36 @@ gint64             elicit_peer_call_async          (ElicitPeer           *self,
                                                     GCancellable         *cancellable,
                                                     GAsyncReadyCallback   callback,
                                                     gpointer              user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonNode          *elicit_peer_call_finish         (ElicitPeer           *self,
                                                     GAsyncResult         *result,
                                                     GError              **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_restart_timeout     (ElicitPeer           *self,
                                                     gint64                id);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_notify              (ElicitPeer           *self,
                                                     const char           *method,
                                                     JsonObject           *params);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_reply               (ElicitPeer           *self,
                                                     JsonNode             *id,
                                                     JsonObject           *result);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_reply_error         (ElicitPeer           *self,
                                                     JsonNode             *id,
                                                     gint64                code,
                                                     const char           *message);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_relay_response      (ElicitPeer           *self,
                                                     JsonNode             *response);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_forward             (ElicitPeer           *self,
                                                     JsonNode             *message);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_peer_is_request_pending  (ElicitPeer           *self,
                                                     JsonNode             *id);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_peer_get_n_pending_requests (ElicitPeer        *self);
 
 G_END_DECLS

@@ -83,13 +83,13 @@ typedef enum
   ELICIT_SESSION_ERROR_NOT_CONNECTED            = 5,
 } ElicitSessionError;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark     elicit_session_error_quark            (void);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gint64     elicit_session_error_get_code         (const GError *error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonNode  *elicit_session_error_get_data         (const GError *error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GPtrArray *elicit_session_error_get_elicitations (const GError *error);
 
 G_END_DECLS

@@ -163,7 +163,7 @@ elicit_transport_class_init (ElicitTransportClass *klass)
    * Whether the transport waits for the user, such as for a sign-in (see
    * [method@Transport.hold_for_user]); calls do not time out meanwhile.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_WAITING_FOR_USER] =
     g_param_spec_boolean ("waiting-for-user", NULL, NULL, FALSE,
@@ -266,7 +266,7 @@ elicit_transport_class_init (ElicitTransportClass *klass)
    * JSON-RPC response). [class@Peer] fails the pending call with @error;
    * nothing pretends that the server answered.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[REQUEST_FAILED] =
     g_signal_new ("request-failed",
@@ -503,7 +503,7 @@ elicit_transport_emit_invalid_message (ElicitTransport *self,
  * no answer, by emitting [signal@Transport::request-failed]. The transport
  * stays open. Nothing is emitted once it has closed.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_transport_emit_request_failed (ElicitTransport *self,
@@ -876,7 +876,7 @@ elicit_clear_source (GSource **source)
  * does, [property@Transport:waiting-for-user] is %TRUE and an [class@Peer]
  * over it lets no call time out. Holds are counted: end every one begun.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_transport_hold_for_user (ElicitTransport *self,
@@ -907,7 +907,7 @@ elicit_transport_hold_for_user (ElicitTransport *self,
  *
  * Returns: whether the transport waits for the user
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_transport_get_waiting_for_user (ElicitTransport *self)

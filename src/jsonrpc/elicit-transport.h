@@ -72,7 +72,7 @@ typedef enum
 
 #define ELICIT_TYPE_TRANSPORT (elicit_transport_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_DERIVABLE_TYPE (ElicitTransport, elicit_transport, ELICIT, TRANSPORT, GObject)
 
 /**
@@ -122,53 +122,53 @@ struct _ElicitTransportClass
   gpointer padding[12];
 };
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark        elicit_transport_error_quark          (void);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean      elicit_transport_is_closed            (ElicitTransport      *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const GError *elicit_transport_get_close_error      (ElicitTransport      *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_start                (ElicitTransport      *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean      elicit_transport_send                 (ElicitTransport      *self,
                                                      JsonNode             *message,
                                                      GError              **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_close_async          (ElicitTransport      *self,
                                                      GCancellable         *cancellable,
                                                      GAsyncReadyCallback   callback,
                                                      gpointer              user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean      elicit_transport_close_finish         (ElicitTransport      *self,
                                                      GAsyncResult         *result,
                                                      GError              **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_set_protocol_version (ElicitTransport      *self,
                                                      const char           *protocol_version);
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_emit_message         (ElicitTransport      *self,
                                                      JsonNode             *message);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_emit_invalid_message (ElicitTransport      *self,
                                                      const GError         *error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_emit_request_failed  (ElicitTransport      *self,
                                                      JsonNode             *id,
                                                      const GError         *error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean      elicit_transport_emit_closed          (ElicitTransport      *self,
                                                      const GError         *error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_emit_log             (ElicitTransport      *self,
                                                      const char           *line);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void          elicit_transport_hold_for_user        (ElicitTransport      *self,
                                                      gboolean              waiting);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean      elicit_transport_get_waiting_for_user (ElicitTransport      *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean      elicit_transport_receive_text         (ElicitTransport      *self,
                                                      const char           *text,
                                                      gssize                length,

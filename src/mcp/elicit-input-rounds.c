@@ -43,7 +43,7 @@
  *   `requestState` unless the server sent one;
  * - after [const@INPUT_ROUNDS_MAX] rounds the loop gives up.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 
 struct _ElicitInputRounds
@@ -120,7 +120,7 @@ elicit_input_rounds_init (ElicitInputRounds *self)
  *
  * Returns: %TRUE if the server asks for input before it finishes
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_input_rounds_is_input_required (JsonObject *result)
@@ -139,7 +139,7 @@ elicit_input_rounds_is_input_required (JsonObject *result)
  *
  * Returns: (transfer full): a new loop
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitInputRounds *
 elicit_input_rounds_new (ElicitInputSource *source,
@@ -169,7 +169,7 @@ elicit_input_rounds_new (ElicitInputSource *source,
  *
  * Returns: the method
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_input_rounds_get_method (ElicitInputRounds *self)
@@ -187,7 +187,7 @@ elicit_input_rounds_get_method (ElicitInputRounds *self)
  *
  * Returns: the number of rounds started
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_input_rounds_get_n_rounds (ElicitInputRounds *self)
@@ -206,7 +206,7 @@ elicit_input_rounds_get_n_rounds (ElicitInputRounds *self)
  *
  * Returns: (transfer none): the parameters; do not modify them
  *
- * Since: 1.2
+ * Since: 1.0
  */
 JsonObject *
 elicit_input_rounds_get_params (ElicitInputRounds *self)
@@ -299,7 +299,7 @@ answered_cb (GObject      *object,
  * object, neither of them) or after [const@INPUT_ROUNDS_MAX] rounds; and
  * as [method@InputSource.answer_async] fails. Nothing is to be sent then.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_input_rounds_answer_async (ElicitInputRounds   *self,
@@ -343,7 +343,7 @@ elicit_input_rounds_answer_async (ElicitInputRounds   *self,
  * Returns: (transfer full): the parameters of the retry: those the request
  *   was created with, its `inputResponses` and `requestState`; or %NULL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 JsonObject *
 elicit_input_rounds_answer_finish (ElicitInputRounds  *self,

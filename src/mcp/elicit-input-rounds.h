@@ -25,34 +25,34 @@ G_BEGIN_DECLS
  * How many times a server may answer one request with an
  * `InputRequiredResult` before [method@InputRounds.answer_async] gives up.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 #define ELICIT_INPUT_ROUNDS_MAX 16
 
 #define ELICIT_TYPE_INPUT_ROUNDS (elicit_input_rounds_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitInputRounds, elicit_input_rounds, ELICIT, INPUT_ROUNDS, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_input_rounds_is_input_required (JsonObject          *result);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitInputRounds *elicit_input_rounds_new               (ElicitInputSource   *source,
                                                           const char          *method,
                                                           JsonObject          *params) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char        *elicit_input_rounds_get_method        (ElicitInputRounds   *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_input_rounds_get_n_rounds      (ElicitInputRounds   *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject        *elicit_input_rounds_get_params        (ElicitInputRounds   *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_input_rounds_answer_async      (ElicitInputRounds   *self,
                                                           JsonObject          *result,
                                                           GCancellable        *cancellable,
                                                           GAsyncReadyCallback  callback,
                                                           gpointer             user_data);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject        *elicit_input_rounds_answer_finish     (ElicitInputRounds   *self,
                                                           GAsyncResult        *result,
                                                           GError             **error);

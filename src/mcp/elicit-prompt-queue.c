@@ -949,7 +949,7 @@ elicit_prompt_queue_push (ElicitPromptQueue *self,
  * Returns: %TRUE if @request was queued (or already was), %FALSE if it was
  *   refused or is not pending
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_prompt_queue_push_from (ElicitPromptQueue *self,
@@ -978,7 +978,7 @@ elicit_prompt_queue_push_from (ElicitPromptQueue *self,
  * [method@PromptQueue.withdraw_all] does for a server, and forgets @origin:
  * call it when the asker goes away.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_prompt_queue_withdraw_origin (ElicitPromptQueue *self,
@@ -1095,7 +1095,7 @@ elicit_prompt_queue_withdraw_all (ElicitPromptQueue *self,
  *
  * Returns: the position from 1, or 0 if @request is not in the queue
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_prompt_queue_get_position (ElicitPromptQueue *self,
@@ -1128,7 +1128,7 @@ elicit_prompt_queue_get_position (ElicitPromptQueue *self,
  *
  * Returns: how many requests were cancelled
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_prompt_queue_cancel_all (ElicitPromptQueue *self,
@@ -1155,7 +1155,7 @@ elicit_prompt_queue_cancel_all (ElicitPromptQueue *self,
  *
  * Returns: the number of requests, or 0 if @request is not in the queue
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
@@ -1182,7 +1182,7 @@ elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
  *
  * Returns: how many requests were cancelled
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_prompt_queue_cancel_with (ElicitPromptQueue *self,

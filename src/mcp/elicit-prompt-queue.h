@@ -62,63 +62,63 @@ G_BEGIN_DECLS
 
 #define ELICIT_TYPE_PROMPT_QUEUE (elicit_prompt_queue_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitPromptQueue, elicit_prompt_queue, ELICIT, PROMPT_QUEUE, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitPromptQueue *elicit_prompt_queue_new             (void) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_prompt_queue_get_max_pending (ElicitPromptQueue *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_prompt_queue_get_burst       (ElicitPromptQueue *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 double             elicit_prompt_queue_get_rate        (ElicitPromptQueue *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_prompt_queue_set_max_pending (ElicitPromptQueue *self,
                                                         guint              max_pending);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_prompt_queue_set_burst       (ElicitPromptQueue *self,
                                                         guint              burst);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_prompt_queue_set_rate        (ElicitPromptQueue *self,
                                                         double             rate);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_prompt_queue_add_session     (ElicitPromptQueue *self,
                                                         ElicitSession     *session);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_prompt_queue_remove_session  (ElicitPromptQueue *self,
                                                         ElicitSession     *session);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_prompt_queue_push            (ElicitPromptQueue *self,
                                                         ElicitRequest     *request);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean           elicit_prompt_queue_push_from       (ElicitPromptQueue *self,
                                                         ElicitRequest     *request,
                                                         const char        *origin);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitRequest     *elicit_prompt_queue_get_shown       (ElicitPromptQueue *self,
                                                         ElicitSession     *session);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_prompt_queue_get_n_pending   (ElicitPromptQueue *self,
                                                         ElicitSession     *session);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_prompt_queue_withdraw_all    (ElicitPromptQueue *self,
                                                         ElicitSession     *session,
                                                         const char        *reason);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void               elicit_prompt_queue_withdraw_origin (ElicitPromptQueue *self,
                                                         const char        *origin,
                                                         const char        *reason);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_prompt_queue_get_position    (ElicitPromptQueue *self,
                                                         ElicitRequest     *request);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_prompt_queue_cancel_all      (ElicitPromptQueue *self,
                                                         ElicitSession     *session);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_prompt_queue_get_n_pending_with (ElicitPromptQueue *self,
                                                            ElicitRequest     *request);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint              elicit_prompt_queue_cancel_with     (ElicitPromptQueue *self,
                                                         ElicitRequest     *request);
 

@@ -59,7 +59,7 @@
  * request stops being pending meanwhile (the server withdrew it), the
  * prompter's dialog is closed (`Close()`).
  *
- * Since: 1.2
+ * Since: 1.0
  */
 
 #define BUS_NAME "org.gnome.World.Elicit"
@@ -357,7 +357,7 @@ check_cb (GObject      *object,
  * [method@PrompterClient.get_available] knows the answer when the first
  * request comes.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_prompter_client_prepare (ElicitPrompterClient *self)
@@ -379,7 +379,7 @@ elicit_prompter_client_prepare (ElicitPrompterClient *self)
  *
  * Returns: %FALSE when asking is known to fail
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_prompter_client_get_available (ElicitPrompterClient *self)
@@ -693,7 +693,7 @@ elicit_prompter_client_init (ElicitPrompterClient *self)
  *
  * Returns: (transfer full): a new prompter client
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitPrompterClient *
 elicit_prompter_client_new (void)
@@ -709,7 +709,7 @@ elicit_prompter_client_new (void)
  *
  * Returns: (nullable): the name the prompter shows for the asking program
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_prompter_client_get_client_label (ElicitPrompterClient *self)
@@ -728,7 +728,7 @@ elicit_prompter_client_get_client_label (ElicitPrompterClient *self)
  * program's claim ("Everything, via claude"), in the requests asked from
  * now on. Only a claim: the prompter never shows it as trusted text.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_prompter_client_set_client_label (ElicitPrompterClient *self,
@@ -762,7 +762,7 @@ elicit_prompter_client_set_client_label (ElicitPrompterClient *self,
  * runs. When @request stops being pending meanwhile, the prompter's dialog
  * is closed.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_prompter_client_ask_async (ElicitPrompterClient *self,
@@ -808,7 +808,7 @@ elicit_prompter_client_ask_async (ElicitPrompterClient *self,
  *   pending first); %FALSE with @error when there was no prompter to ask,
  *   the request still pending then, for a dialog of the caller's own
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_prompter_client_ask_finish (ElicitPrompterClient  *self,

@@ -554,7 +554,7 @@ elicit_request_new_for_revision (JsonObject  *params,
  *
  * Returns: (transfer none): the params; do not modify them
  *
- * Since: 1.2
+ * Since: 1.0
  */
 JsonObject *
 elicit_request_get_params (ElicitRequest *self)
@@ -786,7 +786,7 @@ elicit_request_accept (ElicitRequest  *self,
  * Returns: (transfer none) (nullable): the content, or %NULL if the request
  *   was not accepted or is in URL mode
  *
- * Since: 1.2
+ * Since: 1.0
  */
 JsonObject *
 elicit_request_get_content (ElicitRequest *self)
@@ -921,7 +921,7 @@ elicit_request_withdraw (ElicitRequest *self,
  *
  * Returns: %TRUE if the request was an accepted URL request, now complete
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_request_complete (ElicitRequest *self)

@@ -31,7 +31,7 @@ G_BEGIN_DECLS
  * have given, such as `cancel`. The code lies outside the range JSON-RPC
  * reserves (-32768 to -32000), as MCP asks of application-defined errors.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 #define ELICIT_REQUEST_REFUSED_CODE (-31000)
 
@@ -41,7 +41,7 @@ G_BEGIN_DECLS
  * The message of the error [const@REQUEST_REFUSED_CODE], in English
  * whatever the user's language, so that a server can log and match it.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 #define ELICIT_REQUEST_REFUSED_MESSAGE "Refused without asking the user: too many requests"
 
@@ -87,41 +87,41 @@ typedef struct _ElicitSession ElicitSession;
 
 #define ELICIT_TYPE_REQUEST (elicit_request_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitRequest, elicit_request, ELICIT, REQUEST, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitRequest      *elicit_request_new                (JsonObject     *params,
                                                        GError        **error) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitSession      *elicit_request_dup_session        (ElicitRequest  *self) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitRequestMode   elicit_request_get_mode           (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitRequestState  elicit_request_get_state          (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_request_get_message        (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitSchema       *elicit_request_get_schema         (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_request_get_url            (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_request_get_elicitation_id (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_request_get_withdrawn_reason (ElicitRequest *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject         *elicit_request_get_params         (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject         *elicit_request_get_content        (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_request_accept             (ElicitRequest  *self,
                                                        JsonObject     *content,
                                                        GError        **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                elicit_request_decline            (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                elicit_request_cancel             (ElicitRequest  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_request_complete           (ElicitRequest  *self);
 
 G_END_DECLS

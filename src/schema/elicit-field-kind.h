@@ -18,7 +18,7 @@
 
 G_BEGIN_DECLS
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char *elicit_field_kind_describe (ElicitFieldKind kind);
 
 G_END_DECLS

@@ -64,48 +64,48 @@ typedef enum
 
 #define ELICIT_TYPE_FIELD (elicit_field_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitField, elicit_field, ELICIT, FIELD, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_field_get_name         (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitFieldKind   elicit_field_get_kind         (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_field_get_title        (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_field_get_label        (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_field_get_description  (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_field_get_required     (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonNode         *elicit_field_get_default      (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gint64            elicit_field_get_min_length   (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gint64            elicit_field_get_max_length   (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_field_get_pattern      (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitTextFormat  elicit_field_get_format       (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_field_get_minimum      (ElicitField  *self,
                                                  double       *minimum);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_field_get_maximum      (ElicitField  *self,
                                                  double       *maximum);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GListModel       *elicit_field_get_options      (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_field_find_option      (ElicitField  *self,
                                                  const char   *value,
                                                  guint        *position);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gint64            elicit_field_get_min_items    (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gint64            elicit_field_get_max_items    (ElicitField  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char             *elicit_field_validate_value   (ElicitField  *self,
                                                  JsonNode     *value) G_GNUC_WARN_UNUSED_RESULT;
 

@@ -97,57 +97,57 @@ typedef enum
   ELICIT_JSON_ERROR_TOO_MANY_VALUES,
 } ElicitJsonError;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark      elicit_json_error_quark        (void);
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean    elicit_json_check              (const char  *data,
                                             gssize       length,
                                             guint        max_depth,
                                             GError     **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonNode   *elicit_json_parse              (const char  *data,
                                             gssize       length,
                                             guint        max_depth,
                                             GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void        elicit_json_append             (GString     *out,
                                             JsonNode    *node);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char       *elicit_json_to_string          (JsonNode    *node,
                                             gsize       *length) G_GNUC_WARN_UNUSED_RESULT;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonNode   *elicit_json_deep_copy          (JsonNode    *node) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject *elicit_json_object_deep_copy   (JsonObject  *object) G_GNUC_WARN_UNUSED_RESULT;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char *elicit_json_object_get_string  (JsonObject  *object,
                                             const char  *name);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject *elicit_json_object_get_object  (JsonObject  *object,
                                             const char  *name);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonArray  *elicit_json_object_get_array   (JsonObject  *object,
                                             const char  *name);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean    elicit_json_object_get_int     (JsonObject  *object,
                                             const char  *name,
                                             gint64      *out_value);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean    elicit_json_object_get_number  (JsonObject  *object,
                                             const char  *name,
                                             double      *out_value);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean    elicit_json_object_get_boolean (JsonObject  *object,
                                             const char  *name,
                                             gboolean    *out_value);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char *elicit_json_array_get_string   (JsonArray   *array,
                                             guint        index);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject *elicit_json_array_get_object   (JsonArray   *array,
                                             guint        index);
 

@@ -19,17 +19,17 @@ G_BEGIN_DECLS
 
 #define ELICIT_TYPE_OPTION (elicit_option_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitOption, elicit_option, ELICIT, OPTION, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitOption *elicit_option_new       (const char   *value,
                                        const char   *title) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char   *elicit_option_get_value (ElicitOption *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char   *elicit_option_get_title (ElicitOption *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char   *elicit_option_get_label (ElicitOption *self);
 
 G_END_DECLS

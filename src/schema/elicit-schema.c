@@ -690,7 +690,7 @@ elicit_schema_new_from_json (JsonObject  *requested_schema,
  *   sentence for a person; empty when elicit_schema_new_from_json() accepts
  *   the schema
  *
- * Since: 1.2
+ * Since: 1.0
  */
 char **
 elicit_schema_list_problems (JsonObject *requested_schema)
@@ -839,7 +839,7 @@ elicit_schema_get_field (ElicitSchema *self,
  * Returns: (transfer none) (nullable): the schema's only field when it is a
  *   boolean, or %NULL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitField *
 elicit_schema_get_question (ElicitSchema *self)

@@ -69,39 +69,39 @@ typedef enum
 
 #define ELICIT_TYPE_SCHEMA (elicit_schema_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitSchema, elicit_schema, ELICIT, SCHEMA, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark              elicit_schema_error_quark     (void);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitSchema       *elicit_schema_new_from_json   (JsonObject    *requested_schema,
                                                    GError       **error) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitSchema       *elicit_schema_new_from_data   (const char    *data,
                                                    gssize         length,
                                                    GError       **error) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char              **elicit_schema_list_problems   (JsonObject    *requested_schema) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GListModel         *elicit_schema_get_fields      (ElicitSchema  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint               elicit_schema_get_n_fields    (ElicitSchema  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitField        *elicit_schema_get_field       (ElicitSchema  *self,
                                                    const char    *name);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitField        *elicit_schema_get_question    (ElicitSchema  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char * const *elicit_schema_get_warnings    (ElicitSchema  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GHashTable         *elicit_schema_validate        (ElicitSchema  *self,
                                                    JsonObject    *content) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_schema_check_content   (ElicitSchema  *self,
                                                    JsonObject    *content,
                                                    GError       **error);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 JsonObject         *elicit_schema_build_content   (ElicitSchema  *self,
                                                    JsonObject    *values) G_GNUC_WARN_UNUSED_RESULT;
 

@@ -37,23 +37,23 @@ G_BEGIN_DECLS
  */
 #define ELICIT_TEXT_BLOCK_MAX 10000
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char     *elicit_text_sanitize_line            (const char *text,
                                                 gsize       max_chars) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char     *elicit_text_sanitize_block           (const char *text,
                                                 gsize       max_chars) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean  elicit_text_looks_secret             (const char *text);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean  elicit_text_is_invisible             (gunichar    c);
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean  elicit_text_drives_terminal          (gunichar    c);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char     *elicit_text_escape_for_terminal      (const char *text,
                                                 gboolean    keep_breaks) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char     *elicit_text_escape_json_for_terminal (const char *json) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -65,43 +65,43 @@ typedef enum
 
 #define ELICIT_TYPE_URL_INFO (elicit_url_info_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitUrlInfo, elicit_url_info, ELICIT, URL_INFO, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark              elicit_url_error_quark                (void);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitUrlInfo      *elicit_url_info_new                   (const char     *url,
                                                            GError        **error) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_url_info_get_url               (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_url_info_get_scheme            (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_url_info_get_host              (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_url_info_get_ascii_host        (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 int                 elicit_url_info_get_port              (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_url_info_get_registrable_domain (ElicitUrlInfo *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_url_info_get_domain_range      (ElicitUrlInfo  *self,
                                                            guint          *start,
                                                            guint          *end);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_url_info_is_ip_address         (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_url_info_is_loopback           (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_url_info_is_idn                (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_url_info_is_deceptive          (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_url_info_get_lookalike         (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_url_info_get_display_url       (ElicitUrlInfo  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char * const *elicit_url_info_get_warnings          (ElicitUrlInfo  *self);
 
 G_END_DECLS

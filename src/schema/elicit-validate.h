@@ -18,7 +18,7 @@
 
 G_BEGIN_DECLS
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 char *elicit_validate_text_format (ElicitTextFormat  format,
                                    const char       *text) G_GNUC_WARN_UNUSED_RESULT;
 

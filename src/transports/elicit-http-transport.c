@@ -882,7 +882,7 @@ elicit_http_transport_add_header (ElicitHttpTransport  *self,
  * long as the user does; calls do not time out meanwhile), then is sent
  * again, a bounded number of times.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_http_transport_set_authorizer (ElicitHttpTransport *self,
@@ -902,7 +902,7 @@ elicit_http_transport_set_authorizer (ElicitHttpTransport *self,
  *
  * Returns: (transfer none) (nullable): the authorizer
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitAuthorizer *
 elicit_http_transport_get_authorizer (ElicitHttpTransport *self)

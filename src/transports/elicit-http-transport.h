@@ -58,49 +58,49 @@ typedef enum
 
 #define ELICIT_TYPE_HTTP_TRANSPORT (elicit_http_transport_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitHttpTransport, elicit_http_transport, ELICIT, HTTP_TRANSPORT, ElicitTransport)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 GQuark           elicit_http_transport_error_quark          (void);
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitTransport *elicit_http_transport_new                  (const char           *url,
                                                              const char * const   *headers,
                                                              GError              **error) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char      *elicit_http_transport_get_url              (ElicitHttpTransport  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char      *elicit_http_transport_get_session_id       (ElicitHttpTransport  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean         elicit_http_transport_get_session_expired  (ElicitHttpTransport  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char      *elicit_http_transport_get_protocol_version (ElicitHttpTransport  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint            elicit_http_transport_get_timeout          (ElicitHttpTransport  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gsize            elicit_http_transport_get_max_body_size    (ElicitHttpTransport  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gsize            elicit_http_transport_get_max_event_size   (ElicitHttpTransport  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void             elicit_http_transport_set_timeout          (ElicitHttpTransport  *self,
                                                              guint                 msec);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void             elicit_http_transport_set_max_body_size    (ElicitHttpTransport  *self,
                                                              gsize                 max_body_size);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void             elicit_http_transport_set_max_event_size   (ElicitHttpTransport  *self,
                                                              gsize                 max_event_size);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gboolean         elicit_http_transport_add_header           (ElicitHttpTransport  *self,
                                                              const char           *name,
                                                              const char           *value,
                                                              GError              **error);
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void             elicit_http_transport_set_authorizer       (ElicitHttpTransport  *self,
                                                              ElicitAuthorizer     *authorizer);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitAuthorizer *elicit_http_transport_get_authorizer      (ElicitHttpTransport  *self);
 
 G_END_DECLS

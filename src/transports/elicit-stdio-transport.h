@@ -20,30 +20,30 @@ G_BEGIN_DECLS
 
 #define ELICIT_TYPE_STDIO_TRANSPORT (elicit_stdio_transport_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitStdioTransport, elicit_stdio_transport, ELICIT, STDIO_TRANSPORT, ElicitTransport)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 ElicitTransport    *elicit_stdio_transport_new                  (const char * const   *argv,
                                                                  const char * const   *environment,
                                                                  const char           *cwd,
                                                                  GError              **error) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char * const *elicit_stdio_transport_get_argv             (ElicitStdioTransport *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char * const *elicit_stdio_transport_get_environment      (ElicitStdioTransport *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_stdio_transport_get_cwd              (ElicitStdioTransport *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 const char         *elicit_stdio_transport_get_identifier       (ElicitStdioTransport *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 gsize               elicit_stdio_transport_get_max_line_length  (ElicitStdioTransport *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 guint               elicit_stdio_transport_get_shutdown_timeout (ElicitStdioTransport *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                elicit_stdio_transport_set_max_line_length  (ElicitStdioTransport *self,
                                                                  gsize                 max_line_length);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_AVAILABLE_IN_1_0
 void                elicit_stdio_transport_set_shutdown_timeout (ElicitStdioTransport *self,
                                                                  guint                 msec);
 

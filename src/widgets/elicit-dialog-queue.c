@@ -77,7 +77,7 @@ elicit_dialog_cancel_all (ElicitDialog *self)
  *
  * Returns: (transfer none) (nullable): the queue, or %NULL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitPromptQueue *
 elicit_dialog_get_queue (ElicitDialog *self)
@@ -97,7 +97,7 @@ elicit_dialog_get_queue (ElicitDialog *self)
  * of them `cancel` through [method@Elicit.PromptQueue.cancel_all]. The dialog
  * follows the queue as prompts come and go.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_dialog_set_queue (ElicitDialog      *self,

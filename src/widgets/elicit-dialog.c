@@ -844,7 +844,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    * client, when a request comes through Elicit's D-Bus prompter), as that
    * program gives it: shown as its claim, never as trusted text.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_CLIENT_CLAIM] =
     g_param_spec_string ("client-claim", NULL, NULL,
@@ -876,7 +876,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    * users pick one (Elicit's own read `ELICIT_BROWSER`) sets it here, as it
    * sets [property@Elicit.Authorizer:browser-command] for sign-ins.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_BROWSER_COMMAND] =
     g_param_spec_boxed ("browser-command", NULL, NULL,
@@ -908,7 +908,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
    * waiting notice. %NULL says nothing more than what is true of every
    * request.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_AFTER_COMPLETION] =
     g_param_spec_string ("after-completion", NULL, NULL,
@@ -1150,7 +1150,7 @@ elicit_dialog_set_server_claim (ElicitDialog *self,
  *
  * Returns: (nullable): the claim, or %NULL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_dialog_get_client_claim (ElicitDialog *self)
@@ -1168,7 +1168,7 @@ elicit_dialog_get_client_claim (ElicitDialog *self)
  * Sets the name of the program that asks on the server's behalf, shown as
  * that program's claim.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_dialog_set_client_claim (ElicitDialog *self,
@@ -1221,7 +1221,7 @@ elicit_dialog_set_accept_delay (ElicitDialog *self,
  * Returns: (transfer none) (nullable) (array zero-terminated=1): the
  *   command that opens URL-mode pages, or %NULL for the desktop's handler
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char * const *
 elicit_dialog_get_browser_command (ElicitDialog *self)
@@ -1240,7 +1240,7 @@ elicit_dialog_get_browser_command (ElicitDialog *self)
  *
  * Sets [property@Dialog:browser-command].
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_dialog_set_browser_command (ElicitDialog       *self,
@@ -1270,7 +1270,7 @@ elicit_dialog_set_browser_command (ElicitDialog       *self,
  *
  * Returns: (nullable): the sentence, or %NULL
  *
- * Since: 1.2
+ * Since: 1.0
  */
 const char *
 elicit_dialog_get_after_completion (ElicitDialog *self)
@@ -1290,7 +1290,7 @@ elicit_dialog_get_after_completion (ElicitDialog *self)
  * in the browser. Server text does not belong here: only what the program
  * showing the dialog will do.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_dialog_set_after_completion (ElicitDialog *self,

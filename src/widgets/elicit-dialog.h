@@ -13,7 +13,7 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit-version.h"
+#include "elicit-gtk-version-macros.h"
 #include "elicit-prompt-queue.h"
 #include "elicit-request.h"
 
@@ -31,50 +31,50 @@ G_BEGIN_DECLS
 
 #define ELICIT_TYPE_DIALOG (elicit_dialog_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitDialog, elicit_dialog, ELICIT, DIALOG, GtkWindow)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 GtkWidget     *elicit_dialog_new              (ElicitRequest *request) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 ElicitRequest *elicit_dialog_get_request      (ElicitDialog  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 const char    *elicit_dialog_get_server_label (ElicitDialog  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 const char    *elicit_dialog_get_server_claim (ElicitDialog  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 const char    *elicit_dialog_get_client_claim (ElicitDialog  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 guint          elicit_dialog_get_accept_delay (ElicitDialog  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 const char * const *elicit_dialog_get_browser_command (ElicitDialog *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void           elicit_dialog_set_server_label (ElicitDialog  *self,
                                                const char    *server_label);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void           elicit_dialog_set_server_claim (ElicitDialog  *self,
                                                const char    *server_claim);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void           elicit_dialog_set_client_claim (ElicitDialog  *self,
                                                const char    *client_claim);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 const char    *elicit_dialog_get_after_completion (ElicitDialog *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void           elicit_dialog_set_after_completion (ElicitDialog *self,
                                                    const char   *after_completion);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void           elicit_dialog_set_accept_delay (ElicitDialog  *self,
                                                guint          accept_delay);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void           elicit_dialog_set_browser_command (ElicitDialog       *self,
                                                   const char * const *argv);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 gboolean       elicit_dialog_get_can_accept   (ElicitDialog  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 gboolean       elicit_dialog_accept           (ElicitDialog  *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 ElicitPromptQueue *elicit_dialog_get_queue    (ElicitDialog      *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void           elicit_dialog_set_queue        (ElicitDialog      *self,
                                                ElicitPromptQueue *queue);
 

@@ -13,7 +13,7 @@
 
 #include <glib.h>
 
-#include "elicit-version.h"
+#include "elicit-gtk-version-macros.h"
 #include "elicit-field.h"
 
 G_BEGIN_DECLS
@@ -62,10 +62,10 @@ typedef enum
   ELICIT_EDITOR_KIND_SEARCHABLE_CHECK_LIST,
 } ElicitEditorKind;
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 ElicitEditorKind elicit_form_describe_field (ElicitField  *field,
                                              char        **description);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 ElicitEditorKind elicit_form_describe_field_in_form (ElicitField  *field,
                                                     gboolean      alone,
                                                     char        **description);

@@ -521,7 +521,7 @@ elicit_form_class_init (ElicitFormClass *klass)
    * Submit the form when it is valid, or show its errors with
    * [method@Form.show_all_errors].
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[ACTIVATE] =
     g_signal_new ("activate",

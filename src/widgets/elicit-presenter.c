@@ -40,7 +40,7 @@
  * sends it, and [method@Presenter.close_all] (or the dialog's destruction)
  * cancels what is still pending.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 
 struct _ElicitPresenter
@@ -112,7 +112,7 @@ place (ElicitPresenter *self,
  * of ::ask took and could not answer after all (the desktop's prompter was
  * not there).
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_presenter_present (ElicitPresenter *self,
@@ -260,7 +260,7 @@ elicit_presenter_class_init (ElicitPresenterClass *klass)
    * The queue whose requests are shown: given at construction, or a new
    * one.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_QUEUE] =
     g_param_spec_object ("queue", NULL, NULL,
@@ -274,7 +274,7 @@ elicit_presenter_class_init (ElicitPresenterClass *klass)
    * belong to; %NULL for dialogs of their own. Not a reference: the
    * presenter forgets a window that is destroyed.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_PARENT] =
     g_param_spec_object ("parent", NULL, NULL,
@@ -287,7 +287,7 @@ elicit_presenter_class_init (ElicitPresenterClass *klass)
    * The [property@Dialog:accept-delay] (and [property@SignInDialog:accept-delay])
    * of the dialogs shown from now on, in milliseconds.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_ACCEPT_DELAY] =
     g_param_spec_uint ("accept-delay", NULL, NULL,
@@ -308,7 +308,7 @@ elicit_presenter_class_init (ElicitPresenterClass *klass)
    *
    * Returns: %TRUE to stop other handlers and show no dialog
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[ASK] =
     g_signal_new ("ask",
@@ -326,7 +326,7 @@ elicit_presenter_class_init (ElicitPresenterClass *klass)
    * presented: to label a request that has no session
    * ([method@Dialog.set_server_label]) or to follow the dialog.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[DIALOG_CREATED] =
     g_signal_new ("dialog-created",
@@ -341,7 +341,7 @@ elicit_presenter_class_init (ElicitPresenterClass *klass)
    *
    * Emitted when the last open [class@Dialog] of the presenter closed.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   signals[ALL_CLOSED] =
     g_signal_new ("all-closed",
@@ -369,7 +369,7 @@ elicit_presenter_init (ElicitPresenter *self)
  *
  * Returns: (transfer full): a new presenter
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitPresenter *
 elicit_presenter_new (ElicitPromptQueue *queue)
@@ -387,7 +387,7 @@ elicit_presenter_new (ElicitPromptQueue *queue)
  *
  * Returns: (transfer none): the queue whose requests @self shows
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitPromptQueue *
 elicit_presenter_get_queue (ElicitPresenter *self)
@@ -405,7 +405,7 @@ elicit_presenter_get_queue (ElicitPresenter *self)
  *
  * Returns: (transfer none) (nullable): the window the dialogs are transient for
  *
- * Since: 1.2
+ * Since: 1.0
  */
 GtkWindow *
 elicit_presenter_get_parent (ElicitPresenter *self)
@@ -423,7 +423,7 @@ elicit_presenter_get_parent (ElicitPresenter *self)
  *
  * Returns: the accept delay of the dialogs shown from now on, in milliseconds
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_presenter_get_accept_delay (ElicitPresenter *self)
@@ -441,7 +441,7 @@ elicit_presenter_get_accept_delay (ElicitPresenter *self)
  *
  * Returns: how many [class@Dialog]s of @self are open
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_presenter_get_n_open (ElicitPresenter *self)
@@ -458,7 +458,7 @@ elicit_presenter_get_n_open (ElicitPresenter *self)
  *
  * Sets [property@Presenter:parent], for the dialogs shown from now on.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_presenter_set_parent (ElicitPresenter *self,
@@ -479,7 +479,7 @@ elicit_presenter_set_parent (ElicitPresenter *self,
  * Sets [property@Presenter:accept-delay], for the dialogs shown from now
  * on. Apps bind it to a setting of their own.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_presenter_set_accept_delay (ElicitPresenter *self,
@@ -506,7 +506,7 @@ elicit_presenter_set_accept_delay (ElicitPresenter *self,
  *
  * Returns: %TRUE: the dialog answers @sign_in
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_presenter_sign_in (ElicitPresenter *self,
@@ -570,7 +570,7 @@ destroy_all (ElicitPresenter *self,
  * Destroys every dialog of @self still open: their pending requests are
  * answered `cancel`, their sign-ins cancelled.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_presenter_close_all (ElicitPresenter *self)

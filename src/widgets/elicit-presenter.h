@@ -13,7 +13,7 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit-version.h"
+#include "elicit-gtk-version-macros.h"
 #include "elicit-prompt-queue.h"
 #include "elicit-request.h"
 #include "elicit-sign-in.h"
@@ -22,32 +22,32 @@ G_BEGIN_DECLS
 
 #define ELICIT_TYPE_PRESENTER (elicit_presenter_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitPresenter, elicit_presenter, ELICIT, PRESENTER, GObject)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 ElicitPresenter   *elicit_presenter_new              (ElicitPromptQueue *queue) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 ElicitPromptQueue *elicit_presenter_get_queue        (ElicitPresenter   *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 GtkWindow         *elicit_presenter_get_parent       (ElicitPresenter   *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 guint              elicit_presenter_get_accept_delay (ElicitPresenter   *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 guint              elicit_presenter_get_n_open       (ElicitPresenter   *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void               elicit_presenter_set_parent       (ElicitPresenter   *self,
                                                       GtkWindow         *parent);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void               elicit_presenter_set_accept_delay (ElicitPresenter   *self,
                                                       guint              accept_delay);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void               elicit_presenter_present          (ElicitPresenter   *self,
                                                       ElicitRequest     *request);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 gboolean           elicit_presenter_sign_in          (ElicitPresenter   *self,
                                                       ElicitSignIn      *sign_in);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void               elicit_presenter_close_all        (ElicitPresenter   *self);
 
 G_END_DECLS

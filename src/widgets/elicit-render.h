@@ -13,12 +13,12 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit-version.h"
+#include "elicit-gtk-version-macros.h"
 #include "elicit-request.h"
 
 G_BEGIN_DECLS
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 gboolean elicit_render_dialog_to_png (ElicitRequest  *request,
                                       const char     *server_label,
                                       const char     *server_claim,

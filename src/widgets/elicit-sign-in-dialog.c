@@ -49,7 +49,7 @@
  * destroyed while its sign-in is under way cancels it too, so every sign-in
  * ends exactly once.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 
 #define SERVER_TEXT_MAX  120
@@ -697,7 +697,7 @@ install_properties (GObjectClass *object_class)
    *
    * The sign-in this dialog asks about and follows.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_SIGN_IN] =
     g_param_spec_object ("sign-in", NULL, NULL,
@@ -710,7 +710,7 @@ install_properties (GObjectClass *object_class)
    * How long, in milliseconds, Sign In and Copy Link stay insensitive after
    * the dialog is mapped or regains focus.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_ACCEPT_DELAY] =
     g_param_spec_uint ("accept-delay", NULL, NULL,
@@ -725,7 +725,7 @@ install_properties (GObjectClass *object_class)
    * and the [property@SignInDialog:accept-delay] has passed. Sign In is
    * sensitive exactly when this is %TRUE.
    *
-   * Since: 1.2
+   * Since: 1.0
    */
   properties[PROP_CAN_SIGN_IN] =
     g_param_spec_boolean ("can-sign-in", NULL, NULL,
@@ -804,7 +804,7 @@ elicit_sign_in_dialog_init (ElicitSignInDialog *self)
  *
  * Returns: (transfer none): a new [class@SignInDialog]
  *
- * Since: 1.2
+ * Since: 1.0
  */
 GtkWidget *
 elicit_sign_in_dialog_new (ElicitSignIn *sign_in)
@@ -824,7 +824,7 @@ elicit_sign_in_dialog_new (ElicitSignIn *sign_in)
  *
  * Returns: (transfer none) (nullable): the sign-in
  *
- * Since: 1.2
+ * Since: 1.0
  */
 ElicitSignIn *
 elicit_sign_in_dialog_get_sign_in (ElicitSignInDialog *self)
@@ -842,7 +842,7 @@ elicit_sign_in_dialog_get_sign_in (ElicitSignInDialog *self)
  *
  * Returns: the delay in milliseconds
  *
- * Since: 1.2
+ * Since: 1.0
  */
 guint
 elicit_sign_in_dialog_get_accept_delay (ElicitSignInDialog *self)
@@ -860,7 +860,7 @@ elicit_sign_in_dialog_get_accept_delay (ElicitSignInDialog *self)
  * Sets how long Sign In stays insensitive after the dialog is mapped or
  * regains focus.
  *
- * Since: 1.2
+ * Since: 1.0
  */
 void
 elicit_sign_in_dialog_set_accept_delay (ElicitSignInDialog *self,
@@ -884,7 +884,7 @@ elicit_sign_in_dialog_set_accept_delay (ElicitSignInDialog *self,
  *
  * Returns: whether [method@SignInDialog.sign_in] would act
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_sign_in_dialog_get_can_sign_in (ElicitSignInDialog *self)
@@ -904,7 +904,7 @@ elicit_sign_in_dialog_get_can_sign_in (ElicitSignInDialog *self)
  *
  * Returns: whether the browser is being opened
  *
- * Since: 1.2
+ * Since: 1.0
  */
 gboolean
 elicit_sign_in_dialog_sign_in (ElicitSignInDialog *self)

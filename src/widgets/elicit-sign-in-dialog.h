@@ -13,28 +13,28 @@
 
 #include <gtk/gtk.h>
 
-#include "elicit-version.h"
+#include "elicit-gtk-version-macros.h"
 #include "elicit-sign-in.h"
 
 G_BEGIN_DECLS
 
 #define ELICIT_TYPE_SIGN_IN_DIALOG (elicit_sign_in_dialog_get_type ())
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (ElicitSignInDialog, elicit_sign_in_dialog, ELICIT, SIGN_IN_DIALOG, GtkWindow)
 
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 GtkWidget    *elicit_sign_in_dialog_new              (ElicitSignIn       *sign_in) G_GNUC_WARN_UNUSED_RESULT;
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 ElicitSignIn *elicit_sign_in_dialog_get_sign_in      (ElicitSignInDialog *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 guint         elicit_sign_in_dialog_get_accept_delay (ElicitSignInDialog *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 gboolean      elicit_sign_in_dialog_get_can_sign_in  (ElicitSignInDialog *self);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 void          elicit_sign_in_dialog_set_accept_delay (ElicitSignInDialog *self,
                                                       guint               accept_delay);
-ELICIT_AVAILABLE_IN_ALL
+ELICIT_GTK_AVAILABLE_IN_1_0
 gboolean      elicit_sign_in_dialog_sign_in          (ElicitSignInDialog *self);
 
 G_END_DECLS
