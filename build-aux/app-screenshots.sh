@@ -22,7 +22,7 @@ ninja -C "$build" src/app/elicit src/demo-server/elicit-demo-server data/gschema
 export ELICIT_BIN=$build/src/app/elicit
 export ELICIT_DEMO_SERVER=$build/src/demo-server/elicit-demo-server
 export ELICIT_TEST_SERVER_MO=$build/tests/elicit-test-server.mo
-export ELICIT_LOCALEDIR=$build/po
+export ELICIT_LOCALEDIR=$build/locale
 export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory
 export GDK_BACKEND=x11 GSK_RENDERER=cairo
 export G_TEST_SRCDIR=$here/tests

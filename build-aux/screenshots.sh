@@ -21,7 +21,7 @@ render() {
   local name=$1 input=$2
   shift 2
   xvfb-run -a -s "-screen 0 1280x1024x24" env GDK_BACKEND=x11 GSK_RENDERER=cairo \
-    LC_ALL=C.UTF-8 LANGUAGE= ELICIT_LOCALEDIR="$build/po" "$@" \
+    LC_ALL=C.UTF-8 LANGUAGE= ELICIT_LOCALEDIR="$build/locale" "$@" \
     "$build/src/app/elicit" lint --render "$out/$name.png" --name "Demo server" "$input" >/dev/null
   echo "$out/$name.png"
 }
@@ -62,7 +62,7 @@ render_sign_in() {
   local name=$1
   shift
   xvfb-run -a -s "-screen 0 1280x1024x24" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=test \
-    NO_AT_BRIDGE=1 LC_ALL=C.UTF-8 LANGUAGE= ELICIT_LOCALEDIR="$build/po" \
+    NO_AT_BRIDGE=1 LC_ALL=C.UTF-8 LANGUAGE= ELICIT_LOCALEDIR="$build/locale" \
     ELICIT_SCREENSHOT_DIR="$out" ELICIT_SCREENSHOT_NAME="$name.png" "$@" \
     "$build/tests/test-sign-in-dialog" -p /Elicit/SignInDialog/renders >/dev/null
   echo "$out/$name.png"

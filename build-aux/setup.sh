@@ -162,7 +162,7 @@ case $mode in
     printf '{"mcpServers": {"Demo": {"command": "%s"}}}\n' \
       "$here/_build/src/demo-server/elicit-demo-server" >"$demo_config"
     # The build's translations and settings schema, as `meson devenv` sets them.
-    ELICIT_LOCALEDIR=$here/_build/po GSETTINGS_SCHEMA_DIR=$here/_build/data \
+    ELICIT_LOCALEDIR=$here/_build/locale GSETTINGS_SCHEMA_DIR=$here/_build/data \
       exec ./_build/src/app/elicit --config "$demo_config"
     ;;
   test)

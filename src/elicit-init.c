@@ -7,14 +7,15 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include <libintl.h>
 
 #include "elicit-init.h"
 #include "elicit-init-private.h"
+#include "elicit-i18n-private.h"
 
 /*
  * The library's strings live in its own text domain, so an application that
- * embeds the widgets gets them translated whatever its own domain is.
+ * embeds it gets them translated whatever its own domain is.
  * ELICIT_LOCALEDIR lets the tests and an uninstalled build use the catalogues
  * in the build tree.
  */
@@ -23,17 +24,26 @@ bind_text_domain (gpointer data)
 {
   const char *localedir = g_getenv ("ELICIT_LOCALEDIR");
 
-  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  bindtextdomain (ELICIT_GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (ELICIT_GETTEXT_PACKAGE, "UTF-8");
 
   return NULL;
+}
+
+const char *
+elicit_gettext_domain (void)
+{
+  elicit_init ();
+
+  return ELICIT_GETTEXT_PACKAGE;
 }
 
 /**
  * elicit_init:
  *
- * Binds libelicit's text domain. Every type of the library calls it on first
- * use, so applications rarely need to; calling it more than once is harmless.
+ * Binds the text domain of elicit-1's messages, `libelicit-1`. The library
+ * calls it before its first translated message, so applications rarely need
+ * to; calling it more than once is harmless.
  *
  * Since: 1.0
  */

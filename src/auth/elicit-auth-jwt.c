@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 #include <gnutls/abstract.h>
 #include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-auth-private.h"
 #include "elicit-json.h"

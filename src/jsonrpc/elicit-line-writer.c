@@ -9,7 +9,7 @@
 
 #include <gio/gfiledescriptorbased.h>
 #include <glib-unix.h>
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-line-writer-private.h"
 #include "elicit-transport.h"

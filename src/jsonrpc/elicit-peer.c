@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-json.h"
 #include "elicit-init-private.h"

@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-http-headers-private.h"
 #include "elicit-input-rounds.h"

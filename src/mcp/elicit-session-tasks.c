@@ -31,7 +31,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-json-private.h"
 #include "elicit-session-private.h"

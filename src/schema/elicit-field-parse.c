@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-field.h"
 #include "elicit-field-private.h"
@@ -377,7 +377,7 @@ report_option_stats (Parse       *p,
       g_autofree char *shown = elicit_schema_display_text (stats->first_repeated);
 
       elicit_schema_parser_warn (p->parser,
-                                 g_dngettext (GETTEXT_PACKAGE,
+                                 g_dngettext (elicit_gettext_domain (),
                                               "Property “%s”: %u repeated option ignored (“%s”)",
                                               "Property “%s”: %u repeated options ignored (the first: “%s”)",
                                               stats->n_repeated),
@@ -386,7 +386,7 @@ report_option_stats (Parse       *p,
 
   if (stats->n_bad_titles > 0)
     elicit_schema_parser_warn (p->parser,
-                               g_dngettext (GETTEXT_PACKAGE,
+                               g_dngettext (elicit_gettext_domain (),
                                             "Property “%s”: %u option title is not text; ignored",
                                             "Property “%s”: %u option titles are not text; ignored",
                                             stats->n_bad_titles),
@@ -774,7 +774,7 @@ read_item_counts (Parse *p)
       g_autofree char *min_text = g_strdup_printf ("%" G_GINT64_FORMAT, field->min_items);
 
       elicit_schema_parser_warn (p->parser,
-                                 g_dngettext (GETTEXT_PACKAGE,
+                                 g_dngettext (elicit_gettext_domain (),
                                               "Property “%s”: “minItems” (%s) is more than the %u option; ignored",
                                               "Property “%s”: “minItems” (%s) is more than the %u options; ignored",
                                               n_options),

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-field.h"
 #include "elicit-field-private.h"

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-field-private.h"
 #include "elicit-init-private.h"
@@ -662,7 +662,7 @@ elicit_schema_new_from_json (JsonObject  *requested_schema,
 
   if (parser.n_unrecorded > 0)
     g_ptr_array_add (self->warnings,
-                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                     g_strdup_printf (g_dngettext (elicit_gettext_domain (),
                                                    "%u more warning not shown",
                                                    "%u more warnings not shown",
                                                    parser.n_unrecorded),

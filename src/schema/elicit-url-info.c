@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 #include <libpsl.h>
 
 #include "elicit-init-private.h"

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-field-private.h"
 #include "elicit-init-private.h"
@@ -349,7 +349,7 @@ validate_text (ElicitField *field,
   if (min_length >= 0 && length < min_length)
     {
       number = count_text (min_length);
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+      return g_strdup_printf (g_dngettext (elicit_gettext_domain (),
                                            "Must be at least %s character",
                                            "Must be at least %s characters",
                                            (gulong) min_length),
@@ -358,7 +358,7 @@ validate_text (ElicitField *field,
   if (max_length >= 0 && length > max_length)
     {
       number = count_text (max_length);
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+      return g_strdup_printf (g_dngettext (elicit_gettext_domain (),
                                            "Must be at most %s character",
                                            "Must be at most %s characters",
                                            (gulong) max_length),
@@ -451,7 +451,7 @@ validate_choices (ElicitField *field,
   if (min_items >= 0 && n < min_items)
     {
       number = count_text (min_items);
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+      return g_strdup_printf (g_dngettext (elicit_gettext_domain (),
                                            "Choose at least %s option",
                                            "Choose at least %s options",
                                            (gulong) min_items),
@@ -460,7 +460,7 @@ validate_choices (ElicitField *field,
   if (max_items >= 0 && n > max_items)
     {
       number = count_text (max_items);
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+      return g_strdup_printf (g_dngettext (elicit_gettext_domain (),
                                            "Choose at most %s option",
                                            "Choose at most %s options",
                                            (gulong) max_items),

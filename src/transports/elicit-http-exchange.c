@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-authorizer-private.h"
 #include "elicit-http-headers-private.h"

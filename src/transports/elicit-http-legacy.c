@@ -24,7 +24,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-i18n-private.h"
 
 #include "elicit-http-transport-private.h"
 

@@ -7,11 +7,10 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-boolean-editor-private.h"
 #include "elicit-editor-kind.h"
-#include "elicit-init-private.h"
 
 /*
  * Yes or no. Among other fields, a GtkSwitch: an optional boolean without a
@@ -243,7 +242,7 @@ elicit_boolean_editor_class_init (ElicitBooleanEditorClass *klass)
   editor_class->dup_value = elicit_boolean_editor_dup_value;
   editor_class->get_input = elicit_boolean_editor_get_input;
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
 }
 
 static void

@@ -9,11 +9,10 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-choice-editor-private.h"
 #include "elicit-editor-kind.h"
-#include "elicit-init-private.h"
 
 /*
  * One value among options, in a GtkDropDown over the field's own option
@@ -348,7 +347,7 @@ elicit_choice_editor_class_init (ElicitChoiceEditorClass *klass)
   editor_class->dup_value = elicit_choice_editor_dup_value;
   editor_class->get_input = elicit_choice_editor_get_input;
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
 }
 
 static void

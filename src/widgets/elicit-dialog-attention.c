@@ -11,7 +11,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-dialog-private.h"
 #include "elicit-form.h"
@@ -24,7 +24,9 @@ static void fill_attention (ElicitDialog *self);
 static char *
 attention_text (guint n_problems)
 {
-  return g_strdup_printf (ngettext ("%u field needs attention", "%u fields need attention", n_problems),
+  return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                       "%u field needs attention", "%u fields need attention",
+                                       n_problems),
                           n_problems);
 }
 
@@ -161,8 +163,10 @@ fill_attention (ElicitDialog *self)
 
   if (n_problems > shown)
     {
-      g_autofree char *more = g_strdup_printf (ngettext ("and %u more field", "and %u more fields",
-                                                         n_problems - shown),
+      g_autofree char *more = g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                                            "and %u more field",
+                                                            "and %u more fields",
+                                                            n_problems - shown),
                                                n_problems - shown);
 
       child = gtk_label_new (more);

@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-dialog-private.h"
 
@@ -53,7 +53,8 @@ elicit_dialog_update_queue (ElicitDialog *self)
   /* Translators: a dialog's place among the prompts of one server that wait:
    * "1 of 5 from Demo"; %1$u is its place, %2$u how many wait, %3$s the
    * server's name */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%1$u of %2$u from %3$s",
+  text = g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                       "%1$u of %2$u from %3$s",
                                        "%1$u of %2$u from %3$s", n_pending),
                           position, n_pending, elicit_dialog_get_server_label (self));
   gtk_label_set_text (self->queue_label, text);

@@ -10,7 +10,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-dialog-private.h"
 #include "elicit-form.h"

@@ -7,9 +7,8 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
-#include "elicit-init-private.h"
 #include "elicit-resources-private.h"
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
@@ -781,7 +780,7 @@ elicit_dialog_class_init (ElicitDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
 
   object_class->dispose = elicit_dialog_dispose;
   object_class->finalize = elicit_dialog_finalize;

@@ -9,10 +9,9 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-editor-kind.h"
-#include "elicit-init-private.h"
 
 /*
  * The one place that decides which editor a field gets. The editors build
@@ -143,18 +142,22 @@ describe (ElicitEditorKind kind,
       /* Translators: the two radio buttons a yes/no question gets */
       return g_strdup (C_("widget", "Yes and No buttons, nothing chosen until the user chooses"));
     case ELICIT_EDITOR_KIND_SEARCHABLE_DROP_DOWN:
-      return g_strdup_printf (ngettext ("searchable drop-down of %u option",
-                                        "searchable drop-down of %u options", n_options),
+      return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                           "searchable drop-down of %u option",
+                                           "searchable drop-down of %u options", n_options),
                               n_options);
     case ELICIT_EDITOR_KIND_DROP_DOWN:
-      return g_strdup_printf (ngettext ("drop-down of %u option",
-                                        "drop-down of %u options", n_options), n_options);
+      return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                           "drop-down of %u option",
+                                           "drop-down of %u options", n_options), n_options);
     case ELICIT_EDITOR_KIND_SEARCHABLE_CHECK_LIST:
-      return g_strdup_printf (ngettext ("searchable list of %u check box",
-                                        "searchable list of %u check boxes", n_options),
+      return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                           "searchable list of %u check box",
+                                           "searchable list of %u check boxes", n_options),
                               n_options);
     case ELICIT_EDITOR_KIND_CHECK_BOXES:
-      return g_strdup_printf (ngettext ("%u check box", "%u check boxes", n_options), n_options);
+      return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                           "%u check box", "%u check boxes", n_options), n_options);
     default:
       g_return_val_if_reached (NULL);
     }
@@ -218,7 +221,7 @@ elicit_form_describe_field_in_form (ElicitField  *field,
 
   if (description != NULL)
     {
-      elicit_ensure_i18n ();
+      elicit_gtk_ensure_i18n ();
       *description = describe (kind, n_options);
     }
 

@@ -7,13 +7,12 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-schema.h"
 #include "elicit-form.h"
 
 #include "elicit-field-editor-private.h"
-#include "elicit-init-private.h"
 #include "elicit-resources-private.h"
 #include "elicit-text-private.h"
 
@@ -458,7 +457,7 @@ elicit_form_class_init (ElicitFormClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
   elicit_ensure_resources ();
 
   object_class->dispose = elicit_form_dispose;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-human-input-private.h"
 

@@ -7,10 +7,9 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-editor-kind.h"
-#include "elicit-init-private.h"
 #include "elicit-multi-choice-editor-private.h"
 
 /*
@@ -54,24 +53,30 @@ hint_text (gint64 min_items,
            gint64 max_items)
 {
   if (min_items > 0 && max_items >= 0 && min_items == max_items)
-    return g_strdup_printf (ngettext ("Choose %u option", "Choose %u options", (gulong) min_items),
+    return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                         "Choose %u option", "Choose %u options",
+                                         (gulong) min_items),
                             (guint) min_items);
   if (min_items > 0 && max_items == min_items + 1)
     /* Translators: as in "Choose 1 or 2 options" */
-    return g_strdup_printf (ngettext ("Choose %u or %u option", "Choose %u or %u options",
-                                      (gulong) max_items),
+    return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                         "Choose %u or %u option", "Choose %u or %u options",
+                                         (gulong) max_items),
                             (guint) min_items, (guint) max_items);
   if (min_items > 0 && max_items >= 0)
-    return g_strdup_printf (ngettext ("Choose %u to %u option", "Choose %u to %u options",
-                                      (gulong) max_items),
+    return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                         "Choose %u to %u option", "Choose %u to %u options",
+                                         (gulong) max_items),
                             (guint) min_items, (guint) max_items);
   if (min_items > 0)
-    return g_strdup_printf (ngettext ("Choose at least %u option", "Choose at least %u options",
-                                      (gulong) min_items),
+    return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                         "Choose at least %u option", "Choose at least %u options",
+                                         (gulong) min_items),
                             (guint) min_items);
   if (max_items >= 0)
-    return g_strdup_printf (ngettext ("Choose up to %u option", "Choose up to %u options",
-                                      (gulong) max_items),
+    return g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                         "Choose up to %u option", "Choose up to %u options",
+                                         (gulong) max_items),
                             (guint) max_items);
 
   return NULL;
@@ -94,7 +99,9 @@ update_buttons (ElicitMultiChoiceEditor *self)
   if (self->count_label != NULL)
     {
       /* Translators: how many options of a multiple choice are ticked */
-      g_autofree char *text = g_strdup_printf (ngettext ("%u chosen", "%u chosen", (gulong) count),
+      g_autofree char *text = g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                                            "%u chosen", "%u chosen",
+                                                            (gulong) count),
                                                (guint) count);
 
       gtk_label_set_text (GTK_LABEL (self->count_label), text);
@@ -442,7 +449,7 @@ elicit_multi_choice_editor_class_init (ElicitMultiChoiceEditorClass *klass)
   editor_class->dup_value = elicit_multi_choice_editor_dup_value;
   editor_class->get_input = elicit_multi_choice_editor_get_input;
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
 }
 
 static void

@@ -10,9 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
-#include "elicit-init-private.h"
 #include "elicit-number-editor-private.h"
 
 /*
@@ -454,7 +453,7 @@ elicit_number_editor_class_init (ElicitNumberEditorClass *klass)
   editor_class->get_input = elicit_number_editor_get_input;
   editor_class->dup_problem = elicit_number_editor_dup_problem;
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
 }
 
 static void

@@ -7,11 +7,10 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
-#include "elicit-init-private.h"
 #include "elicit-render-private.h"
 
 /*
@@ -343,7 +342,7 @@ elicit_render_dialog_to_png (ElicitRequest  *request,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
 
   if (gdk_display_get_default () == NULL)
     {

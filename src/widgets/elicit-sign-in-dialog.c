@@ -9,11 +9,10 @@
 
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-accept-guard-private.h"
 #include "elicit-dialog.h"
-#include "elicit-init-private.h"
 #include "elicit-resources-private.h"
 #include "elicit-show-uri-private.h"
 #include "elicit-sign-in-dialog-private.h"
@@ -495,7 +494,9 @@ scopes_new (ElicitSignInDialog *self)
 
   if (n > SCOPES_SHOWN_MAX)
     {
-      g_autofree char *more = g_strdup_printf (ngettext ("and %u more permission", "and %u more permissions",
+      g_autofree char *more = g_strdup_printf (g_dngettext (elicit_gtk_gettext_domain (),
+                                                            "and %u more permission",
+                                                            "and %u more permissions",
                                                                  n - SCOPES_SHOWN_MAX),
                                                n - SCOPES_SHOWN_MAX);
       GtkWidget *label = elicit_url_view_label_new (more, "dim-label");
@@ -742,7 +743,7 @@ elicit_sign_in_dialog_class_init (ElicitSignInDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
   elicit_ensure_resources ();
 
   object_class->dispose = elicit_sign_in_dialog_dispose;

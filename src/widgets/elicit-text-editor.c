@@ -10,11 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-editor-kind.h"
 #include "elicit-human-input-private.h"
-#include "elicit-init-private.h"
 #include "elicit-text-editor-private.h"
 
 /*
@@ -682,7 +681,7 @@ elicit_text_editor_class_init (ElicitTextEditorClass *klass)
   editor_class->dup_problem = elicit_text_editor_dup_problem;
   editor_class->get_input = elicit_text_editor_get_input;
 
-  elicit_ensure_i18n ();
+  elicit_gtk_ensure_i18n ();
 }
 
 static void

@@ -11,7 +11,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
+#include "elicit-gtk-i18n-private.h"
 
 #include "elicit-url-view-private.h"
 #include "elicit-text.h"
