@@ -115,6 +115,9 @@ test_dialog (gconstpointer data)
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (elicit_dialog_get_accept_button (ELICIT_DIALOG (dialog)))),
                    ==, expected->accept);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, expected->title);
+  /* From elicit-gtk-1's own domain: this program binds no domain of its own. */
+  g_assert_cmpstr (g_dpgettext2 ("libelicit-gtk-1", "elicitation answer", "_Decline"), ==,
+                   expected->decline);
 
   /* Destroying the dialog answers the request (cancel), so nothing is left pending. */
   gtk_window_destroy (GTK_WINDOW (dialog));

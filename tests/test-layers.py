@@ -65,6 +65,16 @@ UMBRELLA = {'elicit.h': 'mcp', 'elicit-gtk.h': 'widgets'}
 FORBIDDEN_SYSTEM = {
     'gtk/gtk.h': CORE + APP_SHARED + ['app/dbus', 'demo-server'],
     'adwaita.h': CORE + APP_SHARED + ['app/dbus', 'widgets', 'demo-server'],
+    # Their _() is the app's text domain: each library has its own header.
+    'glib/gi18n.h': CORE + ['widgets'],
+    'glib/gi18n-lib.h': CORE + ['widgets'],
+}
+
+# Headers whose _() is one library's text domain, and the folders of that
+# library: no other code may translate through them.
+TEXT_DOMAIN_HEADERS = {
+    'elicit-i18n-private.h': CORE,
+    'elicit-gtk-i18n-private.h': ['widgets'],
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')
@@ -113,6 +123,10 @@ for path in sorted(sources):
                 problems.append(f'{rel}:{number}: includes "{target}" by a path; '
                                 'include headers by their name')
             if base in EVERYWHERE:
+                continue
+            if base in TEXT_DOMAIN_HEADERS and here not in TEXT_DOMAIN_HEADERS[base]:
+                problems.append(f'{rel}:{number}: {here}/ translates through "{base}", '
+                                "another library's text domain")
                 continue
             if base in UMBRELLA:
                 owners = [UMBRELLA[base]]

@@ -7,10 +7,12 @@
 
 #include "config.h"
 
+#include <libintl.h>
 #include <locale.h>
 #include <glib/gstdio.h>
 
 #include "elicit-json-private.h"
+#include "elicit-schema.h"
 
 #include "elicit-text-domain.h"
 
@@ -145,6 +147,32 @@ test_malformed_params_are_left_alone (void)
                        "\"title\":7}}");
 }
 
+/* A program that embeds elicit-1 binds its own text domain only, here the
+ * test server's (main() makes it the default); the library's messages are
+ * German all the same, from the library's own domain, libelicit-1. */
+static void
+test_library_strings_come_from_its_own_domain (void)
+{
+  g_autoptr(ElicitSchema) schema = NULL;
+  g_autoptr(JsonObject) content = parse_object ("{}");
+  g_autoptr(GHashTable) problems = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (textdomain (NULL), ==, DOMAIN);
+
+  schema = elicit_schema_new_from_data ("{\"type\":\"object\",\"properties\":{"
+                                        "\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}",
+                                        -1, &error);
+  g_assert_no_error (error);
+  problems = elicit_schema_validate (schema, content);
+
+  g_assert_cmpstr (g_hash_table_lookup (problems, "name"), ==, "Dieses Feld ist erforderlich");
+  g_assert_cmpstr (g_dgettext ("libelicit-1", "This field is required"), ==,
+                   "Dieses Feld ist erforderlich");
+  /* Not from the program's domain, which knows nothing of it. */
+  g_assert_cmpstr (dgettext (DOMAIN, "This field is required"), ==, "This field is required");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -161,12 +189,15 @@ main (int   argc,
 
   locale_dir = make_locale_dir ();
   elicit_text_domain_bind (DOMAIN, locale_dir);
+  textdomain (DOMAIN);
 
   g_test_add_func ("/Elicit/TextDomain/elicitations-are-translated",
                    test_elicitations_are_translated);
   g_test_add_func ("/Elicit/TextDomain/tools-are-translated", test_tools_are_translated);
   g_test_add_func ("/Elicit/TextDomain/malformed-params-are-left-alone",
                    test_malformed_params_are_left_alone);
+  g_test_add_func ("/Elicit/TextDomain/library-strings-come-from-its-own-domain",
+                   test_library_strings_come_from_its_own_domain);
 
   status = g_test_run ();
   remove_locale_dir (locale_dir);
