@@ -535,6 +535,24 @@ test_defaults_are_prefilled_and_sent (void)
   g_assert_finalize_object (form);
 }
 
+/* What an embedder prints or hands on, without a JsonGenerator. */
+static void
+test_content_json_is_the_content_as_text (void)
+{
+  ElicitForm *form = form_new (defaults_schema);
+  g_autofree char *defaults = elicit_form_dup_content_json (form);
+  g_autofree char *changed = NULL;
+
+  g_assert_cmpstr (defaults, ==, "{\"name\":\"Ada\",\"age\":36,\"score\":2.5,\"subscribe\":true,"
+                                 "\"color\":\"green\",\"tags\":[\"c\",\"a\"]}");
+
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "name")), "Ada \"Countess\" Lovelace");
+  changed = elicit_form_dup_content_json (form);
+  g_assert_true (g_str_has_prefix (changed, "{\"name\":\"Ada \\\"Countess\\\" Lovelace\",\"age\":36,"));
+
+  g_assert_finalize_object (form);
+}
+
 static const char optional_schema[] =
   "{\"type\":\"object\",\"properties\":{"
   "\"name\":{\"type\":\"string\"},"
@@ -1732,6 +1750,8 @@ main (int   argc,
   g_test_add_func ("/Elicit/Form/every-fixture-untouched-sends-only-defaults",
                    test_fixtures_untouched_send_only_defaults);
   g_test_add_func ("/Elicit/Form/defaults-are-prefilled-and-sent", test_defaults_are_prefilled_and_sent);
+  g_test_add_func ("/Elicit/Form/content-json-is-the-content-as-text",
+                   test_content_json_is_the_content_as_text);
   g_test_add_func ("/Elicit/Form/untouched-optional-fields-are-absent",
                    test_untouched_optional_fields_are_absent);
   g_test_add_func ("/Elicit/Form/text-is-sent-as-typed-and-emptied-is-absent",

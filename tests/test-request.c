@@ -413,6 +413,87 @@ test_detached_answers_change_state_only (void)
   g_assert_cmpint (state, ==, ELICIT_REQUEST_STATE_ACCEPTED);
 }
 
+static void
+test_new_from_data (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ElicitRequest) request = elicit_request_new_from_data (FORM_PARAMS, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (elicit_request_get_mode (request), ==, ELICIT_REQUEST_MODE_FORM);
+  g_assert_cmpstr (elicit_request_get_message (request), ==, "Who are you?");
+  g_assert_nonnull (elicit_schema_get_field (elicit_request_get_schema (request), "name"));
+}
+
+static void
+assert_refused_text (const char *data,
+                     GQuark      domain,
+                     int         code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ElicitRequest) request = elicit_request_new_from_data (data, -1, &error);
+
+  g_assert_null (request);
+  g_assert_error (error, domain, code);
+}
+
+static void
+test_new_from_data_refusals (void)
+{
+  /* Text json-glib alone would take. */
+  assert_refused_text ("{'message': 'Hi'}", ELICIT_JSON_ERROR, ELICIT_JSON_ERROR_INVALID);
+  assert_refused_text ("{\"message\":\"a\",\"message\":\"b\"}", ELICIT_JSON_ERROR,
+                       ELICIT_JSON_ERROR_DUPLICATE_NAME);
+  assert_refused_text ("[1]", ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_PARAMS);
+  assert_refused_text ("{\"requestedSchema\":{}}", ELICIT_SESSION_ERROR,
+                       ELICIT_SESSION_ERROR_INVALID_PARAMS);
+  assert_refused_text ("{\"message\":\"m\",\"requestedSchema\":{\"type\":\"object\","
+                       "\"properties\":{\"a\":{\"type\":\"object\"}}}}",
+                       ELICIT_SCHEMA_ERROR, ELICIT_SCHEMA_ERROR_UNSUPPORTED_TYPE);
+}
+
+static void
+test_result_json (void)
+{
+  g_autoptr(ElicitRequest) accepted = request_new (FORM_PARAMS);
+  g_autoptr(ElicitRequest) declined = request_new (FORM_PARAMS);
+  g_autoptr(ElicitRequest) cancelled = request_new (FORM_PARAMS);
+  g_autoptr(ElicitRequest) withdrawn = request_new (FORM_PARAMS);
+  g_autoptr(ElicitRequest) url = request_new ("{\"mode\":\"url\",\"message\":\"Sign in\","
+                                              "\"url\":\"https://example.com/\","
+                                              "\"elicitationId\":\"e1\"}");
+  g_autoptr(JsonObject) content = object ("{\"name\":\"Ada\"}");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pending = elicit_request_dup_result_json (accepted);
+  g_autofree char *accept = NULL;
+  g_autofree char *decline = NULL;
+  g_autofree char *cancel = NULL;
+  g_autofree char *url_accept = NULL;
+  g_autofree char *gone = NULL;
+
+  g_assert_null (pending);
+
+  elicit_request_accept (accepted, content, &error);
+  g_assert_no_error (error);
+  elicit_request_decline (declined);
+  elicit_request_cancel (cancelled);
+  elicit_request_withdraw (withdrawn, "The tool was stopped");
+  elicit_request_accept (url, NULL, &error);
+  g_assert_no_error (error);
+
+  accept = elicit_request_dup_result_json (accepted);
+  decline = elicit_request_dup_result_json (declined);
+  cancel = elicit_request_dup_result_json (cancelled);
+  gone = elicit_request_dup_result_json (withdrawn);
+  url_accept = elicit_request_dup_result_json (url);
+
+  g_assert_cmpstr (accept, ==, "{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}");
+  g_assert_cmpstr (decline, ==, "{\"action\":\"decline\"}");
+  g_assert_cmpstr (cancel, ==, "{\"action\":\"cancel\"}");
+  g_assert_null (gone);
+  g_assert_cmpstr (url_accept, ==, "{\"action\":\"accept\"}");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -420,6 +501,10 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/Elicit/Request/parses-a-form-request", test_form_parsed);
+  g_test_add_func ("/Elicit/Request/is-made-from-json-text", test_new_from_data);
+  g_test_add_func ("/Elicit/Request/refuses-text-that-is-not-strict-json-params",
+                   test_new_from_data_refusals);
+  g_test_add_func ("/Elicit/Request/gives-its-answer-as-result-json", test_result_json);
   g_test_add_func ("/Elicit/Request/treats-a-missing-mode-as-form", test_mode_defaults_to_form);
   g_test_add_func ("/Elicit/Request/parses-a-url-request", test_url_parsed);
   g_test_add_func ("/Elicit/Request/refuses-malformed-params-naming-the-field", test_refusals);

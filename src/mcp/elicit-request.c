@@ -10,6 +10,7 @@
 #include "elicit-i18n-private.h"
 
 #include "elicit-init-private.h"
+#include "elicit-json.h"
 #include "elicit-protocol-enums.h"
 #include "elicit-request-private.h"
 #include "elicit-session.h"
@@ -22,8 +23,11 @@
  * ([enum@RequestMode.FORM]) or by visiting a URL ([enum@RequestMode.URL]).
  *
  * Requests arrive through [signal@Session::elicitation]; one can also be made
- * from `elicitation/create` parameters with [ctor@Request.new], without a
- * session (for tests, previews and linting).
+ * from `elicitation/create` parameters with [ctor@Request.new], or from their
+ * JSON text with [ctor@Request.new_from_data], without a session: to show
+ * what another MCP client received, and for tests, previews and linting.
+ * [method@Request.dup_result_json] then gives the answer as the JSON text of
+ * an `elicitation/create` result.
  *
  * Answer with [method@Request.accept], [method@Request.decline] or
  * [method@Request.cancel], exactly once: each sends its answer to the server
@@ -514,6 +518,50 @@ elicit_request_new (JsonObject  *params,
   return elicit_request_new_for_revision (params, TRUE, error);
 }
 
+/**
+ * elicit_request_new_from_data:
+ * @data: the JSON text of `elicitation/create` parameters
+ * @length: the length of @data in bytes, or -1 if it is nul-terminated
+ * @error: return location for an error
+ *
+ * Makes a request from the JSON text of `elicitation/create` parameters,
+ * as [ctor@Request.new] does from a parsed object. The text is read as
+ * strictly as Elicit reads everything a server sends ([func@json_parse]).
+ *
+ * Returns: (transfer full) (nullable): a new request, or %NULL with a
+ *   [error@JsonError] for text that is not JSON,
+ *   [error@SessionError.INVALID_PARAMS] for JSON that is not an object or
+ *   whose parameters are wrong, or the [error@SchemaError] that refused
+ *   `requestedSchema`
+ *
+ * Since: 1.0
+ */
+ElicitRequest *
+elicit_request_new_from_data (const char  *data,
+                              gssize       length,
+                              GError     **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  elicit_ensure_i18n ();
+
+  node = elicit_json_parse (data, length, 0, error);
+  if (node == NULL)
+    return NULL;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_INVALID_PARAMS,
+                   _("The parameters of a request must be a JSON object"));
+      return NULL;
+    }
+
+  return elicit_request_new (json_node_get_object (node), error);
+}
+
 ElicitRequest *
 elicit_request_new_for_revision (JsonObject  *params,
                                  gboolean     legacy,
@@ -794,6 +842,65 @@ elicit_request_get_content (ElicitRequest *self)
   g_return_val_if_fail (ELICIT_IS_REQUEST (self), NULL);
 
   return self->content;
+}
+
+static const char *
+result_action (ElicitRequest *self)
+{
+  switch (self->state)
+    {
+    case ELICIT_REQUEST_STATE_ACCEPTED:
+    case ELICIT_REQUEST_STATE_COMPLETED:
+      return "accept";
+
+    case ELICIT_REQUEST_STATE_DECLINED:
+      return "decline";
+
+    case ELICIT_REQUEST_STATE_CANCELLED:
+      /* A refused request was answered with an error, not a result. */
+      return self->refused ? NULL : "cancel";
+
+    case ELICIT_REQUEST_STATE_PENDING:
+    case ELICIT_REQUEST_STATE_WITHDRAWN:
+    default:
+      return NULL;
+    }
+}
+
+/**
+ * elicit_request_dup_result_json:
+ * @self: a request
+ *
+ * Gets the answer to the request as the JSON text of an
+ * `elicitation/create` result, as a server is sent it:
+ * `{"action":"accept","content":{…}}` (form mode; URL mode has no
+ * `content`), `{"action":"decline"}` or `{"action":"cancel"}`. An embedder
+ * that shows a request another MCP client received hands this back to it.
+ *
+ * Returns: (transfer full) (nullable): compact JSON, or %NULL while the
+ *   request is pending, or when it was withdrawn or refused unanswered
+ *
+ * Since: 1.0
+ */
+char *
+elicit_request_dup_result_json (ElicitRequest *self)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonObject) result = NULL;
+  const char *action;
+
+  g_return_val_if_fail (ELICIT_IS_REQUEST (self), NULL);
+
+  action = result_action (self);
+  if (action == NULL)
+    return NULL;
+
+  result = result_new (action);
+  if (self->content != NULL)
+    json_object_set_object_member (result, "content", json_object_ref (self->content));
+  node = json_node_init_object (json_node_alloc (), result);
+
+  return elicit_json_to_string (node, NULL);
 }
 
 static void

@@ -94,6 +94,10 @@ ELICIT_AVAILABLE_IN_1_0
 ElicitRequest      *elicit_request_new                (JsonObject     *params,
                                                        GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_1_0
+ElicitRequest      *elicit_request_new_from_data      (const char     *data,
+                                                       gssize          length,
+                                                       GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_AVAILABLE_IN_1_0
 ElicitSession      *elicit_request_dup_session        (ElicitRequest  *self) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_1_0
 ElicitRequestMode   elicit_request_get_mode           (ElicitRequest  *self);
@@ -113,6 +117,8 @@ ELICIT_AVAILABLE_IN_1_0
 JsonObject         *elicit_request_get_params         (ElicitRequest  *self);
 ELICIT_AVAILABLE_IN_1_0
 JsonObject         *elicit_request_get_content        (ElicitRequest  *self);
+ELICIT_AVAILABLE_IN_1_0
+char               *elicit_request_dup_result_json    (ElicitRequest  *self) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_1_0
 gboolean            elicit_request_accept             (ElicitRequest  *self,
                                                        JsonObject     *content,

@@ -9,6 +9,7 @@
 
 #include "elicit-gtk-i18n-private.h"
 
+#include "elicit-json.h"
 #include "elicit-schema.h"
 #include "elicit-form.h"
 
@@ -678,6 +679,32 @@ elicit_form_get_content (ElicitForm *self)
   values = collect_values (self);
 
   return elicit_schema_build_content (self->schema, values);
+}
+
+/**
+ * elicit_form_dup_content_json:
+ * @self: a form
+ *
+ * Gets [method@Form.get_content] as JSON text, for programs that would
+ * rather not build it with a `JsonGenerator`.
+ *
+ * Returns: (transfer full): the content as compact JSON, exactly as it
+ *   would be sent
+ *
+ * Since: 1.0
+ */
+char *
+elicit_form_dup_content_json (ElicitForm *self)
+{
+  g_autoptr(JsonObject) content = NULL;
+  g_autoptr(JsonNode) node = NULL;
+
+  g_return_val_if_fail (ELICIT_IS_FORM (self), NULL);
+
+  content = elicit_form_get_content (self);
+  node = json_node_init_object (json_node_alloc (), content);
+
+  return elicit_json_to_string (node, NULL);
 }
 
 /**

@@ -36,6 +36,8 @@ gboolean      elicit_form_get_valid         (ElicitForm   *self);
 ELICIT_GTK_AVAILABLE_IN_1_0
 JsonObject   *elicit_form_get_content       (ElicitForm   *self) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_GTK_AVAILABLE_IN_1_0
+char         *elicit_form_dup_content_json  (ElicitForm   *self) G_GNUC_WARN_UNUSED_RESULT;
+ELICIT_GTK_AVAILABLE_IN_1_0
 GHashTable   *elicit_form_get_errors        (ElicitForm   *self) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_GTK_AVAILABLE_IN_1_0
 GtkWidget    *elicit_form_get_field_widget  (ElicitForm   *self,
