@@ -7,6 +7,7 @@ set -uo pipefail
 
 build=$1
 with_gtk=${2:-}
+examples=$(cd "$(dirname "$0")/../docs/examples" && pwd)
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
 
@@ -53,6 +54,16 @@ step "it runs on the installed elicit-1" \
 step "it links elicit-1 and no GTK" \
   bash -c "LD_LIBRARY_PATH='$libdir' ldd '$dest/core' >'$dest/ldd' && grep -q libelicit-1 '$dest/ldd' && ! grep -q libgtk '$dest/ldd'"
 
+# Each text domain's catalogues, where gettext looks for them.
+for domain in elicit libelicit-1 $([[ $with_gtk == gtk ]] && echo libelicit-gtk-1); do
+  step "the German catalogue of $domain is installed" \
+    bash -c "find '$dest/root' -path '*/share/locale/de/LC_MESSAGES/$domain.mo' | grep -q ."
+done
+
+# The "Getting started" page's example, built as the page says.
+step "answer-request.c builds against pkg-config elicit-1" \
+  bash -c "cc -Wall -Werror -o '$dest/answer-request' '$examples/answer-request.c' \$($pc --cflags --libs elicit-1)"
+
 if [[ $with_gtk == gtk ]]; then
   cat >"$dest/gtk.c" <<'C'
 #include <elicit-gtk.h>
@@ -69,6 +80,8 @@ C
     bash -c "cc -Wall -Werror -o '$dest/gtk' '$dest/gtk.c' \$($pc --cflags --libs elicit-gtk-1)"
   step "it runs on the installed elicit-gtk-1" \
     bash -c "LD_LIBRARY_PATH='$libdir' '$dest/gtk' | grep -qx ElicitForm"
+  step "show-dialog.c builds against pkg-config elicit-gtk-1" \
+    bash -c "cc -Wall -Werror -o '$dest/show-dialog' '$examples/show-dialog.c' \$($pc --cflags --libs elicit-gtk-1)"
 fi
 
 echo "1..$n"
