@@ -13,9 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* Called from class_init and from the entry points that format user-visible
- * text, so the library's catalogue is bound before the first _(). Inline, so
- * that elicit-gtk-1 reaches it through elicit-1's public elicit_init(). */
+/* Binds elicit-1's text domain, libelicit-1, at once; its _() does so on
+ * first use anyway (elicit-i18n-private.h). elicit-gtk-1 binds its own
+ * domain with elicit_gtk_ensure_i18n(). */
 static inline void
 elicit_ensure_i18n (void)
 {
