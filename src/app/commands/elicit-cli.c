@@ -16,6 +16,7 @@
 #include "elicit.h"
 
 #include "elicit-cli.h"
+#include "elicit-renderer-choice.h"
 
 static gboolean verbose_logging;
 
@@ -124,8 +125,13 @@ elicit_cli_init_logging (gboolean verbose)
 gboolean
 elicit_cli_init_display (void)
 {
+  gboolean chosen = elicit_renderer_choice_prefer_cairo ();
+  gboolean ok;
+
   g_set_prgname ("elicit");
-  if (!gtk_init_check ())
+  ok = gtk_init_check ();
+  elicit_renderer_choice_forget (chosen);
+  if (!ok)
     return FALSE;
 
   /* The same look as the app's prompts, light or dark as the desktop

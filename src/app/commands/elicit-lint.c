@@ -17,6 +17,7 @@
 #endif
 
 #include "elicit-lint.h"
+#include "elicit-renderer-choice.h"
 
 typedef struct
 {
@@ -587,8 +588,11 @@ render (LintInput  *input,
   g_autoptr(JsonObject) params = params_for_render (input);
   g_autoptr(ElicitRequest) request = NULL;
   int status = 3;
+  gboolean chosen = elicit_renderer_choice_prefer_cairo ();
+  gboolean ok = gtk_init_check ();
 
-  if (!gtk_init_check ())
+  elicit_renderer_choice_forget (chosen);
+  if (!ok)
     {
       err ("%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));
       return 3;

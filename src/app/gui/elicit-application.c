@@ -25,6 +25,7 @@
 #include "elicit-prompter-service.h"
 #include "elicit-recent-prompt.h"
 #include "elicit-recent-view.h"
+#include "elicit-renderer-choice.h"
 #include "elicit-server.h"
 #include "elicit-settings.h"
 #include "elicit-timing.h"
@@ -86,6 +87,7 @@ struct _ElicitApplication
    * store, so that one "Don't Remember" answers for all of them. */
   ElicitTokenStore  *token_store;
   GHashTable        *keyring_told;     /* the keyring's messages shown this run */
+  gboolean           renderer_chosen;  /* service mode: GL disabled for gtk_init() */
 };
 
 G_DEFINE_FINAL_TYPE (ElicitApplication, elicit_application, ADW_TYPE_APPLICATION)
@@ -900,6 +902,8 @@ elicit_application_startup (GApplication *application)
   const char *close_accels[] = { "<Control>w", NULL };
 
   G_APPLICATION_CLASS (elicit_application_parent_class)->startup (application);
+  elicit_renderer_choice_forget (self->renderer_chosen);
+  self->renderer_chosen = FALSE;
 
   g_set_application_name (_("Elicit"));
   gtk_window_set_default_icon_name (APP_ID);
@@ -1390,6 +1394,12 @@ elicit_application_main (int    argc,
                          char **argv)
 {
   g_autoptr(ElicitApplication) application = elicit_application_new ();
+
+  /* Started by D-Bus activation to show callers' dialogs, one question at a
+   * time: no GL for that (elicit-renderer-choice.c). The window, when the
+   * app is started to show it, keeps GTK's default. */
+  if (g_strv_contains ((const char * const *) argv, "--gapplication-service"))
+    application->renderer_chosen = elicit_renderer_choice_prefer_cairo ();
 
   return g_application_run (G_APPLICATION (application), argc, argv);
 }

@@ -1,0 +1,42 @@
+/* elicit-renderer-choice.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "elicit-renderer-choice.h"
+
+/*
+ * A dialog that lives for one question draws a few hundred thousand pixels a
+ * handful of times. GTK 4.8 prepares OpenGL as soon as the display opens
+ * anyway: with Mesa that loads libLLVM (46 MiB) and compiles shaders, which
+ * was 46% of `elicit call`'s start-up CPU on llvmpipe and 61 of its 97 MiB.
+ * GTK 4.8 has no API to say "no GL" other than GDK_DEBUG=gl-disable read by
+ * gtk_init(), so it is set for gtk_init() alone, then taken away again: the
+ * servers, browsers and helpers Elicit starts later inherit the user's
+ * environment, not this choice. A user who set GSK_RENDERER or GDK_DEBUG
+ * keeps what they chose. The app's long-lived window keeps GTK's default.
+ */
+
+#define CHOICE_VARIABLE "GDK_DEBUG"
+
+/* Returns whether the choice was made (and must be forgotten). */
+gboolean
+elicit_renderer_choice_prefer_cairo (void)
+{
+  if (g_getenv ("GSK_RENDERER") != NULL || g_getenv (CHOICE_VARIABLE) != NULL)
+    return FALSE;
+
+  return g_setenv (CHOICE_VARIABLE, "gl-disable", TRUE);
+}
+
+/* GDK read the variable in gtk_init(); nothing of this process needs it now. */
+void
+elicit_renderer_choice_forget (gboolean chosen)
+{
+  if (chosen)
+    g_unsetenv (CHOICE_VARIABLE);
+}
