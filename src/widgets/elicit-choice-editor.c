@@ -37,6 +37,7 @@ struct _ElicitChoiceEditor
 
   /* Long lists: the popup's search */
   GtkFilter    *filter;
+  GtkFilterListModel *matches;  /* the popup's, owned by the drop-down */
   GtkWidget    *no_matches_label;
   char         *query;      /* folded, or NULL for everything */
 };
@@ -145,7 +146,15 @@ search_changed_cb (ElicitChoiceEditor *self,
 
   g_free (self->query);
   self->query = *g_strstrip (query) != '\0' ? g_steal_pointer (&query) : NULL;
-  gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
+
+  /* A filter on the model asks every option, 100,000 of them maybe: only
+   * while there is something to look for. */
+  if (self->query == NULL)
+    gtk_filter_list_model_set_filter (self->matches, NULL);
+  else if (gtk_filter_list_model_get_filter (self->matches) != self->filter)
+    gtk_filter_list_model_set_filter (self->matches, self->filter);
+  else
+    gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
 }
 
 static void
@@ -205,8 +214,11 @@ improve_popup (ElicitChoiceEditor *self)
   if (entry == NULL || model == NULL || scroller == NULL || !GTK_IS_BOX (gtk_widget_get_parent (scroller)))
     return;
 
+  /* No filter until the person types: GTK's own (which only matches the
+   * start) goes, and with no filter GTK's search handler does nothing. */
   self->filter = GTK_FILTER (gtk_custom_filter_new (option_matches, self, NULL));
-  gtk_filter_list_model_set_filter (GTK_FILTER_LIST_MODEL (model), self->filter);
+  self->matches = GTK_FILTER_LIST_MODEL (model);
+  gtk_filter_list_model_set_filter (self->matches, NULL);
   g_signal_connect_object (entry, "search-changed", G_CALLBACK (search_changed_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 
