@@ -14,6 +14,7 @@
 #include "elicit-gtk-i18n-private.h"
 
 #include "elicit-dialog-private.h"
+#include "elicit-form-private.h"
 #include "elicit-form.h"
 #include "elicit-text-private.h"
 
@@ -246,13 +247,16 @@ last_field_in_view (ElicitDialog  *self,
 {
   double page = gtk_adjustment_get_page_size (adjustment);
   double value = gtk_adjustment_get_value (adjustment);
-  GtkWidget *last = last_field_widget (self);
+  GtkWidget *last;
   graphene_rect_t bounds;
 
-  if (page <= 0)
+  /* The end of a long form still being built is not the form's end; the
+   * last rows change the adjustment, which asks again. */
+  if (page <= 0 || !elicit_form_get_complete (self->form))
     return FALSE;
   if (value + page >= gtk_adjustment_get_upper (adjustment) - 1)
     return TRUE;
+  last = last_field_widget (self);
   if (last == NULL || !gtk_widget_compute_bounds (last, GTK_WIDGET (self->body_box), &bounds))
     return FALSE;
 

@@ -14,6 +14,7 @@
 #include "elicit-form.h"
 
 #include "elicit-field-editor-private.h"
+#include "elicit-form-private.h"
 #include "elicit-resources-private.h"
 #include "elicit-text-private.h"
 
@@ -52,6 +53,13 @@
  * for it, so that nothing moves when it appears. Nothing is shown as an
  * error before that: a required field says "Required" beside its title.
  *
+ * A long form (more than 48 fields) shows its first rows at once and
+ * builds the others in the idle time of the next frames, so that it appears
+ * as fast as a short one. Until every row is built, [property@Form:valid]
+ * is %FALSE, and [method@Form.get_content] gives the fields not built yet
+ * as untouched editors would (their defaults). Asking for a field's widget,
+ * focusing it, or showing every error builds what is needed at once.
+ *
  * Every string that comes from the schema is shown as plain text, stripped of
  * invisible and bidirectional control characters and shortened when long.
  *
@@ -62,6 +70,12 @@
 #define DESCRIPTION_MAX 2000
 /* How much of an error message a row shows (it may quote a server's pattern). */
 #define ERROR_MAX       500
+/* Forms up to SYNC_ROWS fields are built at once; longer ones build
+ * EAGER_ROWS rows (more than a screenful) at once and the rest in batches of
+ * about BATCH_USEC, one a frame, so that each frame stays on time. */
+#define SYNC_ROWS       48
+#define EAGER_ROWS      16
+#define BATCH_USEC      10000
 
 typedef struct
 {
@@ -83,6 +97,11 @@ struct _ElicitForm
   GPtrArray    *rows;
   GHashTable   *rows_by_name;
   GHashTable   *errors;
+  guint         build_source;   /* the next batch's idle */
+  GdkFrameClock *paint_clock;
+  gulong        paint_handler;  /* on paint_clock: a frame between batches */
+  gboolean      building;
+  gboolean      frame_pending;  /* rows were added that no frame has shown */
   gboolean      valid;
 };
 
@@ -112,6 +131,9 @@ row_free (gpointer data)
   g_clear_object (&row->field);
   g_free (row);
 }
+
+static void stop_building (ElicitForm *self);
+static void resume_building (ElicitForm *self);
 
 /* ---- validation --------------------------------------------------------- */
 
@@ -202,7 +224,7 @@ revalidate (ElicitForm *self)
   for (guint i = 0; i < self->rows->len; i++)
     show_row_error (self, g_ptr_array_index (self->rows, i));
 
-  set_valid (self, g_hash_table_size (self->errors) == 0);
+  set_valid (self, g_hash_table_size (self->errors) == 0 && !self->building);
 }
 
 static void
@@ -351,6 +373,8 @@ clear_rows (ElicitForm *self)
 {
   GtkWidget *child;
 
+  stop_building (self);
+
   /* Focus leaving a row as it goes must not reach a form that forgot it. */
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -366,30 +390,190 @@ clear_rows (ElicitForm *self)
   g_hash_table_remove_all (self->rows_by_name);
 }
 
+static guint
+n_fields (ElicitForm *self)
+{
+  return self->schema != NULL ? g_list_model_get_n_items (elicit_schema_get_fields (self->schema)) : 0;
+}
+
+/* Rows are built in the schema's order: the next one is the rows->len-th. */
+static void
+build_next_row (ElicitForm *self)
+{
+  guint total = n_fields (self);
+  g_autoptr(ElicitField) field = g_list_model_get_item (elicit_schema_get_fields (self->schema),
+                                                        self->rows->len);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  Row *row = row_new (self, field, total == 1, box);
+
+  gtk_box_append (GTK_BOX (self->rows_box), box);
+  g_ptr_array_add (self->rows, row);
+  g_hash_table_insert (self->rows_by_name, (char *) elicit_field_get_name (field), row);
+}
+
+static void
+build_rows_until (ElicitForm *self,
+                  guint       n_rows)
+{
+  while (self->rows->len < MIN (n_rows, n_fields (self)))
+    build_next_row (self);
+}
+
+static gboolean build_batch_cb (gpointer user_data);
+
+static void
+stop_waiting_for_frame (ElicitForm *self)
+{
+  if (self->paint_clock != NULL)
+    g_clear_signal_handler (&self->paint_handler, self->paint_clock);
+  g_clear_object (&self->paint_clock);
+}
+
+static void
+stop_building (ElicitForm *self)
+{
+  g_clear_handle_id (&self->build_source, g_source_remove);
+  stop_waiting_for_frame (self);
+  self->building = FALSE;
+  self->frame_pending = FALSE;
+}
+
+/* The next batch, now that a frame showed the last one (or none will). */
+static void
+resume_building (ElicitForm *self)
+{
+  stop_waiting_for_frame (self);
+  self->frame_pending = FALSE;
+  if (self->build_source == 0)
+    self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, build_batch_cb, self, NULL);
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                ElicitForm    *self)
+{
+  resume_building (self);
+}
+
+/* On screen, a batch waits for the frame that shows the last one: the
+ * frame clock paints only when a frame is due, and batches run in between
+ * would make the first frame wait for the whole form. */
+static gboolean
+wait_for_frame (ElicitForm *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (!self->frame_pending || !gtk_widget_get_mapped (GTK_WIDGET (self)) || clock == NULL)
+    return FALSE;
+
+  if (self->paint_clock == NULL)
+    {
+      self->paint_clock = g_object_ref (clock);
+      self->paint_handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+    }
+  self->build_source = 0;
+
+  return TRUE;
+}
+
+static gboolean
+build_batch_cb (gpointer user_data)
+{
+  ElicitForm *self = user_data;
+  gint64 deadline;
+
+  if (wait_for_frame (self))
+    return G_SOURCE_REMOVE;
+
+  deadline = g_get_monotonic_time () + BATCH_USEC;
+  do
+    build_next_row (self);
+  while (self->rows->len < n_fields (self) && g_get_monotonic_time () < deadline);
+  self->frame_pending = TRUE;
+
+  if (self->rows->len == n_fields (self))
+    {
+      self->build_source = 0;
+      stop_building (self);
+      revalidate (self);
+      return G_SOURCE_REMOVE;
+    }
+
+  return wait_for_frame (self) ? G_SOURCE_REMOVE : G_SOURCE_CONTINUE;
+}
+
+/* The first rows now, enough to fill the window; the rest after, a batch a
+ * frame, so the dialog appears as soon as a short form's would, and a
+ * person can type while the rest are built. What is not built yet answers
+ * with its default, as an untouched editor does, but the form is not valid
+ * before every row is there. */
 static void
 build_rows (ElicitForm *self)
 {
-  GListModel *fields = elicit_schema_get_fields (self->schema);
-  guint n_fields = g_list_model_get_n_items (fields);
+  guint total = n_fields (self);
 
-  for (guint i = 0; i < n_fields; i++)
-    {
-      g_autoptr(ElicitField) field = g_list_model_get_item (fields, i);
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-      Row *row = row_new (self, field, n_fields == 1, box);
+  build_rows_until (self, total <= SYNC_ROWS ? total : EAGER_ROWS);
+  if (self->rows->len == total)
+    return;
 
-      gtk_box_append (GTK_BOX (self->rows_box), box);
-      g_ptr_array_add (self->rows, row);
-      g_hash_table_insert (self->rows_by_name, (char *) elicit_field_get_name (field), row);
-    }
+  self->building = TRUE;
+  /* The first rows wait for their first frame too, if the form is shown in
+   * this turn of the main loop, as a dialog is. */
+  self->frame_pending = TRUE;
+  self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, build_batch_cb, self, NULL);
+}
+
+/*
+ * elicit_form_get_complete:
+ * Whether every field has its row: FALSE while a long form is still being
+ * built (elicit_form_complete()).
+ */
+gboolean
+elicit_form_get_complete (ElicitForm *self)
+{
+  g_return_val_if_fail (ELICIT_IS_FORM (self), FALSE);
+
+  return !self->building;
+}
+
+/*
+ * elicit_form_complete:
+ * Builds the rows not built yet now, for those who need all of them
+ * at once (rendering the whole form, showing every error).
+ */
+void
+elicit_form_complete (ElicitForm *self)
+{
+  g_return_if_fail (ELICIT_IS_FORM (self));
+
+  if (!self->building)
+    return;
+
+  stop_building (self);
+  build_rows_until (self, n_fields (self));
+  revalidate (self);
 }
 
 /* ---- GObject ------------------------------------------------------------ */
+
+/* Hidden before its frame, a form still being built goes on without one. */
+static void
+elicit_form_unmap (GtkWidget *widget)
+{
+  ElicitForm *self = ELICIT_FORM (widget);
+
+  GTK_WIDGET_CLASS (elicit_form_parent_class)->unmap (widget);
+
+  if (self->paint_clock != NULL)
+    resume_building (self);
+}
 
 static void
 elicit_form_dispose (GObject *object)
 {
   ElicitForm *self = ELICIT_FORM (object);
+
+  stop_building (self);
 
   if (self->rows_box != NULL)
     clear_rows (self);
@@ -465,6 +649,7 @@ elicit_form_class_init (ElicitFormClass *klass)
   object_class->finalize = elicit_form_finalize;
   object_class->get_property = elicit_form_get_property;
   object_class->set_property = elicit_form_set_property;
+  widget_class->unmap = elicit_form_unmap;
 
   /**
    * ElicitForm:schema:
@@ -482,7 +667,8 @@ elicit_form_class_init (ElicitFormClass *klass)
    * ElicitForm:valid:
    *
    * Whether the content satisfies the schema, so it may be sent. A form
-   * without fields is valid; a form without a schema is not.
+   * without fields is valid; a form without a schema is not, nor a long
+   * form whose last rows are still being built.
    *
    * Since: 1.0
    */
@@ -627,7 +813,7 @@ elicit_form_set_schema (ElicitForm   *self,
   if (schema != NULL)
     build_rows (self);
 
-  empty = schema != NULL && self->rows->len == 0;
+  empty = schema != NULL && n_fields (self) == 0;
   gtk_widget_set_visible (self->empty_label, empty);
   gtk_widget_set_visible (self->rows_box, self->rows->len > 0);
   revalidate (self);
@@ -727,6 +913,24 @@ elicit_form_get_errors (ElicitForm *self)
   return g_hash_table_ref (self->errors);
 }
 
+/* A field asked for by name has its row, built now if it was not yet. */
+static Row *
+lookup_row (ElicitForm *self,
+            const char *name)
+{
+  Row *row = g_hash_table_lookup (self->rows_by_name, name);
+
+  if (row != NULL || !self->building || elicit_schema_get_field (self->schema, name) == NULL)
+    return row;
+
+  while ((row = g_hash_table_lookup (self->rows_by_name, name)) == NULL)
+    build_next_row (self);
+  if (self->rows->len == n_fields (self))
+    elicit_form_complete (self);
+
+  return row;
+}
+
 /**
  * elicit_form_get_field_widget:
  * @self: a form
@@ -754,7 +958,7 @@ elicit_form_get_field_widget (ElicitForm *self,
   g_return_val_if_fail (ELICIT_IS_FORM (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  row = g_hash_table_lookup (self->rows_by_name, name);
+  row = lookup_row (self, name);
   if (row == NULL)
     return NULL;
 
@@ -777,6 +981,7 @@ elicit_form_show_all_errors (ElicitForm *self)
 
   g_return_if_fail (ELICIT_IS_FORM (self));
 
+  elicit_form_complete (self);
   for (guint i = 0; i < self->rows->len; i++)
     {
       Row *row = g_ptr_array_index (self->rows, i);
@@ -811,7 +1016,7 @@ elicit_form_focus_field (ElicitForm *self,
   g_return_if_fail (ELICIT_IS_FORM (self));
   g_return_if_fail (name != NULL);
 
-  row = g_hash_table_lookup (self->rows_by_name, name);
+  row = lookup_row (self, name);
   if (row == NULL)
     return;
 
