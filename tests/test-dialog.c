@@ -1785,6 +1785,71 @@ test_render_status (void)
     }
 }
 
+/* The first @n_fields of the forty-field schema, as a request. */
+static ElicitRequest *
+forty_fields_request (guint n_fields)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "layout-forty-fields.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) schema = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) params = json_object_new ();
+  JsonObject *properties;
+  GList *names;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  schema = json_from_string (text, &error);
+  g_assert_no_error (error);
+  properties = json_object_get_object_member (json_node_get_object (schema), "properties");
+  names = json_object_get_members (properties);
+  for (GList *l = g_list_nth (names, n_fields); l != NULL; l = l->next)
+    json_object_remove_member (properties, l->data);
+  g_list_free (names);
+  /* What stays of "required" names fields that stay. */
+  json_object_remove_member (json_node_get_object (schema), "required");
+
+  json_object_set_string_member (params, "message", "A long form");
+  json_object_set_member (params, "requestedSchema", g_steal_pointer (&schema));
+
+  return elicit_request_new (params, &error);
+}
+
+static int
+rendered_height (guint n_fields)
+{
+  g_autoptr(ElicitRequest) request = forty_fields_request (n_fields);
+  g_autofree char *png = g_build_filename (g_get_tmp_dir (), "elicit-test-long-form.png", NULL);
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (request);
+  render_and_check (request, "Demo Server", NULL, png);
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_unlink (png);
+
+  return gdk_texture_get_height (texture);
+}
+
+/* lint --render shows the whole of a form taller than the dialog, not the
+ * top the window has room for: the picture grows with every field, past
+ * the monitor's height. */
+static void
+test_render_long_form (void)
+{
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (gdk_display_get_monitors (gdk_display_get_default ()), 0);
+  GdkRectangle area;
+  int twenty = rendered_height (20);
+  int forty = rendered_height (40);
+
+  gdk_monitor_get_geometry (monitor, &area);
+  g_assert_cmpint (twenty, >, area.height * 4 / 5);
+  /* A field is a title and an editor at least: 40 px. */
+  g_assert_cmpint (forty, >=, twenty + 20 * 40);
+  g_assert_cmpint (forty, >, area.height);
+}
+
 static void
 add_test (const char    *path,
           gconstpointer  data,
@@ -1862,6 +1927,7 @@ main (int   argc,
   g_test_add_func ("/Elicit/Dialog/render/every-seed-schema-renders", test_render_seeds);
   g_test_add_func ("/Elicit/Dialog/render/url-requests-render", test_render_url);
   g_test_add_func ("/Elicit/Dialog/render/notices-render", test_render_status);
+  g_test_add_func ("/Elicit/Dialog/render/a-long-form-renders-whole", test_render_long_form);
 
   return g_test_run ();
 }

@@ -7,10 +7,17 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <stdio.h>
+
+#include <glib/gstdio.h>
+#include <png.h>
+
 #include "elicit-gtk-i18n-private.h"
 
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
+#include "elicit-form-private.h"
 #include "elicit-render-private.h"
 
 /*
@@ -19,9 +26,20 @@
  * the window is mapped for the two frames it takes, taking no input and never
  * presented (no focus is requested), then destroyed. On a desktop it may
  * flicker; under Xvfb nobody sees it.
+ *
+ * A form longer than the window is drawn whole: the dialog as it shows,
+ * with its scrolling body replaced by everything in it, top to bottom.
+ * Renderers draw at most a few thousand pixels at a time, so the image is
+ * drawn in strips.
  */
 
 #define RENDER_TIMEOUT_S 10
+/* The tallest strip drawn at once: each strip draws the whole form, cut to
+ * the strip, so few and tall (GL renderers tile past their texture size). */
+#define STRIP_HEIGHT     8192
+/* The tallest image written: past it, the end of the form is left out and
+ * an error says so. */
+#define MAX_HEIGHT       65535
 
 typedef struct
 {
@@ -88,6 +106,91 @@ wait_for_paint (GtkWidget  *window,
   return TRUE;
 }
 
+/* Writes @node's @width × @height pixels from the top to @file as a PNG,
+ * drawn a strip at a time and written a row at a time: a whole long form is
+ * tens of megapixels, which GTK's writer (one texture, compressed hard)
+ * took seconds and hundreds of megabytes for. */
+static gboolean
+stream_png (GskRenderer   *renderer,
+            GskRenderNode *node,
+            int            width,
+            int            height,
+            FILE          *file)
+{
+  gsize stride = (gsize) width * 4;
+  guchar *volatile strip_pixels = g_malloc (stride * STRIP_HEIGHT);
+  png_structp png = png_create_write_struct (PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+  png_infop info = png != NULL ? png_create_info_struct (png) : NULL;
+  gboolean ok = FALSE;
+
+  if (info == NULL || setjmp (png_jmpbuf (png)))
+    goto out;
+
+  png_init_io (png, file);
+  png_set_IHDR (png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  /* Rows mostly repeat the one above: "up" is all the filtering needed. */
+  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+  png_set_compression_level (png, 1);
+  png_write_info (png, info);
+  /* GDK_MEMORY_DEFAULT is B, G, R, A (premultiplied; the dialog is opaque). */
+  png_set_bgr (png);
+  png_set_filler (png, 0, PNG_FILLER_AFTER);
+
+  for (int y = 0; y < height; y += STRIP_HEIGHT)
+    {
+      int strip = MIN (STRIP_HEIGHT, height - y);
+      GdkTexture *texture = gsk_renderer_render_texture (renderer, node,
+                                                         &GRAPHENE_RECT_INIT (0, y, width, strip));
+
+      gdk_texture_download (texture, strip_pixels, stride);
+      g_object_unref (texture);
+      for (int row = 0; row < strip; row++)
+        png_write_row (png, strip_pixels + stride * row);
+    }
+
+  png_write_end (png, NULL);
+  ok = TRUE;
+
+out:
+  png_destroy_write_struct (&png, &info);
+  g_free (strip_pixels);
+
+  return ok;
+}
+
+static gboolean
+write_tall_png (GskRenderer    *renderer,
+                GskRenderNode  *node,
+                int             width,
+                int             height,
+                const char     *path,
+                GError        **error)
+{
+  FILE *file = g_fopen (path, "wb");
+  gboolean ok = file != NULL && stream_png (renderer, node, width, height, file);
+
+  if (file != NULL && fclose (file) != 0)
+    ok = FALSE;
+  if (!ok)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”"), path);
+
+  return ok;
+}
+
+static gboolean
+write_png (GdkTexture  *texture,
+           const char  *path,
+           GError     **error)
+{
+  if (gdk_texture_save_to_png (texture, path))
+    return TRUE;
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”"), path);
+
+  return FALSE;
+}
+
 static gboolean
 save_png (GtkWidget   *window,
           const char  *path,
@@ -112,10 +215,145 @@ save_png (GtkWidget   *window,
 
   texture = gsk_renderer_render_texture (renderer, node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (!gdk_texture_save_to_png (texture, path))
+
+  return write_png (texture, path, error);
+}
+
+/* ---- the whole of a long form ------------------------------------------- */
+
+/* The window's background, where the body's margin shows it. */
+static void
+sample_background (GskRenderer   *renderer,
+                   GskRenderNode *node,
+                   float          x,
+                   float          y,
+                   GdkRGBA       *color)
+{
+  g_autoptr(GdkTexture) texture = gsk_renderer_render_texture (renderer, node,
+                                                               &GRAPHENE_RECT_INIT (x, y, 1, 1));
+  guchar pixel[4];
+
+  gdk_texture_download (texture, pixel, 4);
+  /* GDK_MEMORY_DEFAULT: B, G, R, A, premultiplied; the window is opaque. */
+  *color = (GdkRGBA) { pixel[2] / 255.f, pixel[1] / 255.f, pixel[0] / 255.f, 1.f };
+}
+
+/* The dialog as drawn, with the scroller's @view (window coordinates)
+ * stretched to @content_height and the body drawn whole in it. */
+static GskRenderNode *
+unroll_body (ElicitDialog    *self,
+             GskRenderNode   *window_node,
+             graphene_rect_t *view,
+             int              content_height,
+             int              width,
+             int              height)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GdkPaintable) body = gtk_widget_paintable_new (GTK_WIDGET (self->body_box));
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (self));
+  float below = view->origin.y + view->size.height;
+  GdkRGBA background;
+
+  sample_background (renderer, window_node, view->origin.x + 2, view->origin.y + 1, &background);
+
+  /* Above the body, as drawn. */
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, view->origin.y));
+  gtk_snapshot_append_node (snapshot, window_node);
+  gtk_snapshot_pop (snapshot);
+
+  /* The body, whole, on the window's background, between the window's
+   * edges as drawn beside the view, repeated down. */
+  gtk_snapshot_append_color (snapshot, &background,
+                             &GRAPHENE_RECT_INIT (view->origin.x, view->origin.y,
+                                                  view->size.width, content_height));
+  for (float y = 0; y < content_height; y += view->size.height)
+    {
+      float band = MIN (view->size.height, content_height - y);
+      float right = view->origin.x + view->size.width;
+
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, y));
+      gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, view->origin.y, view->origin.x, band));
+      gtk_snapshot_append_node (snapshot, window_node);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (right, view->origin.y, width - right, band));
+      gtk_snapshot_append_node (snapshot, window_node);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_restore (snapshot);
+    }
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (view->origin.x + gtk_widget_get_margin_start (GTK_WIDGET (self->body_box)),
+                                                          view->origin.y + gtk_widget_get_margin_top (GTK_WIDGET (self->body_box))));
+  gdk_paintable_snapshot (body, snapshot,
+                          gtk_widget_get_width (GTK_WIDGET (self->body_box)),
+                          gtk_widget_get_height (GTK_WIDGET (self->body_box)));
+  gtk_snapshot_restore (snapshot);
+
+  /* Below the body (the buttons), moved down. */
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, content_height - view->size.height));
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, below, width, height - below));
+  gtk_snapshot_append_node (snapshot, window_node);
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_restore (snapshot);
+
+  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+/* Whether the body scrolls: then what the window shows is not all. */
+static gboolean
+body_scrolls (ElicitDialog *self,
+              int          *content_height)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->body_scroller));
+
+  *content_height = (int) ceil (gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_lower (adjustment));
+
+  return gtk_widget_get_mapped (self->body_scroller) &&
+         *content_height > gtk_adjustment_get_page_size (adjustment) + 0.5;
+}
+
+/* Saves the dialog with the whole of its body; an error says what of it
+ * had to be left out, if anything. */
+static gboolean
+save_whole_png (ElicitDialog  *self,
+                const char    *path,
+                GError       **error)
+{
+  GtkWidget *window = GTK_WIDGET (self);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) window_node = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+  int content_height, full_height;
+  graphene_rect_t view;
+
+  if (!body_scrolls (self, &content_height))
+    return save_png (window, path, error);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  window_node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (window_node == NULL || renderer == NULL ||
+      !gtk_widget_compute_bounds (self->body_scroller, window, &view))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("The dialog could not be rendered"));
+      return FALSE;
+    }
+
+  node = unroll_body (self, window_node, &view, content_height, width, height);
+  full_height = height + content_height - (int) view.size.height;
+  if (!write_tall_png (renderer, node, width, MIN (full_height, MAX_HEIGHT), path, error))
+    return FALSE;
+
+  if (full_height > MAX_HEIGHT)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("Could not write “%s”"), path);
+                   _("The form is %d pixels tall: only its first %d were drawn"),
+                   full_height, MAX_HEIGHT);
       return FALSE;
     }
 
@@ -251,10 +489,12 @@ check_overlap (Box     *a,
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
 
-  if (gtk_widget_is_ancestor (a->widget, b->widget) || gtk_widget_is_ancestor (b->widget, a->widget))
-    return;
+  /* Most pairs are far apart: the cheap test first (a whole form has
+   * thousands of labels). */
   if (!graphene_rect_intersection (&a->bounds, &b->bounds, &both) ||
       both.size.width < 1 || both.size.height < 1)
+    return;
+  if (gtk_widget_is_ancestor (a->widget, b->widget) || gtk_widget_is_ancestor (b->widget, a->widget))
     return;
 
   first = describe (a->widget);
@@ -319,8 +559,11 @@ elicit_render_check_layout (GtkWidget *dialog)
  * checks that it hides nothing: no editor or label given less height than it
  * needs, no text drawn over other text, a body that scrolls to its end. If it
  * does hide something, the PNG is still written and an error says what is
- * hidden. Needs GTK initialised with a display. A pending @request is
- * cancelled afterwards, as any dialog that closes does.
+ * hidden. A form taller than the dialog is drawn whole, the dialog
+ * stretched to show every field (up to 65,535 pixels; past that the PNG
+ * shows the top of the form and an error says so). Needs GTK initialised
+ * with a display. A pending @request is cancelled afterwards, as any dialog
+ * that closes does.
  *
  * This is what `elicit lint --render` shows a server author.
  *
@@ -358,10 +601,14 @@ elicit_render_dialog_to_png (ElicitRequest  *request,
   if (server_claim != NULL)
     elicit_dialog_set_server_claim (ELICIT_DIALOG (dialog), server_claim);
 
+  /* Every row, now: the picture is of the whole form. */
+  if (ELICIT_DIALOG (dialog)->form != NULL)
+    elicit_form_complete (ELICIT_DIALOG (dialog)->form);
+
   gtk_widget_set_can_target (dialog, FALSE);
   gtk_widget_set_visible (dialog, TRUE);
 
-  ret = wait_for_paint (dialog, error) && save_png (dialog, path, error);
+  ret = wait_for_paint (dialog, error) && save_whole_png (ELICIT_DIALOG (dialog), path, error);
   if (ret)
     {
       g_autofree char *hidden = elicit_render_check_layout (dialog);
