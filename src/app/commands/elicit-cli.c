@@ -79,6 +79,8 @@ log_writer (GLogLevelFlags   log_level,
   if (!verbose_logging &&
       (log_level & (G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG)) != 0)
     return G_LOG_WRITER_HANDLED;
+  if (elicit_renderer_choice_is_own_note (log_level, fields, n_fields))
+    return G_LOG_WRITER_HANDLED;
 
   /* A message may quote a server: it never drives the terminal. */
   safe_fields = g_memdup2 (fields, n_fields * sizeof (GLogField));

@@ -592,6 +592,8 @@ render (LintInput  *input,
   gboolean ok = gtk_init_check ();
 
   elicit_renderer_choice_forget (chosen);
+  if (chosen)
+    elicit_renderer_choice_quiet_notes ();
   if (!ok)
     {
       err ("%s\n", _("Cannot render: no display (run under Xvfb for a headless machine)"));

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "elicit-renderer-choice.h"
 
 /*
@@ -39,4 +41,47 @@ elicit_renderer_choice_forget (gboolean chosen)
 {
   if (chosen)
     g_unsetenv (CHOICE_VARIABLE);
+}
+
+/* With GL disabled, GSK says at every window that its GL renderer could not
+ * start: not news to whoever disabled it. */
+gboolean
+elicit_renderer_choice_is_own_note (GLogLevelFlags   log_level,
+                                    const GLogField *fields,
+                                    gsize            n_fields)
+{
+  const char *domain = NULL;
+  const char *message = NULL;
+
+  if ((log_level & G_LOG_LEVEL_MESSAGE) == 0)
+    return FALSE;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (fields[i].length < 0 && g_str_equal (fields[i].key, "GLIB_DOMAIN"))
+      domain = fields[i].value;
+    else if (fields[i].length < 0 && g_str_equal (fields[i].key, "MESSAGE"))
+      message = fields[i].value;
+
+  return g_strcmp0 (domain, "Gsk") == 0 && message != NULL &&
+         strstr (message, CHOICE_VARIABLE) != NULL;
+}
+
+static GLogWriterOutput
+quiet_writer (GLogLevelFlags   log_level,
+              const GLogField *fields,
+              gsize            n_fields,
+              gpointer         user_data)
+{
+  if (elicit_renderer_choice_is_own_note (log_level, fields, n_fields))
+    return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+/* For programs without a log writer of their own (lint, the app): drops
+ * that note and writes the rest as GLib would. */
+void
+elicit_renderer_choice_quiet_notes (void)
+{
+  g_log_set_writer_func (quiet_writer, NULL, NULL);
 }

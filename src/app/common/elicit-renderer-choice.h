@@ -16,5 +16,9 @@ G_BEGIN_DECLS
  * first before gtk_init(), the second right after it. */
 gboolean  elicit_renderer_choice_prefer_cairo (void);
 void      elicit_renderer_choice_forget       (gboolean chosen);
+gboolean  elicit_renderer_choice_is_own_note  (GLogLevelFlags   log_level,
+                                               const GLogField *fields,
+                                               gsize            n_fields);
+void      elicit_renderer_choice_quiet_notes  (void);
 
 G_END_DECLS

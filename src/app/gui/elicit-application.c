@@ -1400,6 +1400,8 @@ elicit_application_main (int    argc,
    * app is started to show it, keeps GTK's default. */
   if (g_strv_contains ((const char * const *) argv, "--gapplication-service"))
     application->renderer_chosen = elicit_renderer_choice_prefer_cairo ();
+  if (application->renderer_chosen)
+    elicit_renderer_choice_quiet_notes ();
 
   return g_application_run (G_APPLICATION (application), argc, argv);
 }
