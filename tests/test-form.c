@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "elicit-gtk.h"
+#include "elicit-form-private.h"
 #include "elicit-multi-choice-editor-private.h"
 #include "elicit-text-editor-private.h"
 
@@ -1738,6 +1739,96 @@ test_set_schema_rebuilds_the_rows (void)
   g_assert_finalize_object (form);
 }
 
+/* ---- long forms ----------------------------------------------------------- */
+
+#define LONG_FORM_FIELDS 120
+
+/* Optional text fields "f0"… with defaults "d0"…, titled "Field 0"…. */
+static ElicitSchema *
+long_schema (void)
+{
+  g_autoptr(GString) json = g_string_new ("{\"type\":\"object\",\"properties\":{");
+  g_autoptr(GError) error = NULL;
+  ElicitSchema *schema;
+
+  for (guint i = 0; i < LONG_FORM_FIELDS; i++)
+    g_string_append_printf (json, "%s\"f%u\":{\"type\":\"string\",\"title\":\"Field %u\","
+                            "\"default\":\"d%u\"}", i == 0 ? "" : ",", i, i, i);
+  g_string_append (json, "}}");
+  schema = elicit_schema_new_from_data (json->str, -1, &error);
+  g_assert_no_error (error);
+
+  return schema;
+}
+
+static gboolean
+form_is_complete (gpointer form)
+{
+  return elicit_form_get_complete (form);
+}
+
+/* A long form shows its first rows at once and builds the rest after; until
+ * then it answers with the defaults but is not valid, and what the user
+ * typed in the first rows stays as the rest arrive. */
+static void
+test_long_form_builds_the_rest_after_the_first_rows (void)
+{
+  g_autoptr(ElicitSchema) schema = long_schema ();
+  ElicitForm *form = ELICIT_FORM (g_object_ref_sink (elicit_form_new (schema)));
+  g_autoptr(JsonObject) before = NULL;
+  g_autoptr(JsonObject) after = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  g_assert_false (elicit_form_get_complete (form));
+  g_assert_false (elicit_form_get_valid (form));
+  before = elicit_form_get_content (form);
+  g_assert_cmpuint (json_object_get_size (before), ==, LONG_FORM_FIELDS);
+  g_assert_cmpstr (json_object_get_string_member (before, "f119"), ==, "d119");
+
+  gtk_editable_set_text (GTK_EDITABLE (field_widget (form, "f0")), "typed");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 480, 700);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (form));
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (form_is_complete, form);
+
+  g_assert_true (elicit_form_get_valid (form));
+  after = elicit_form_get_content (form);
+  g_assert_cmpuint (json_object_get_size (after), ==, LONG_FORM_FIELDS);
+  g_assert_cmpstr (json_object_get_string_member (after, "f0"), ==, "typed");
+  g_assert_cmpstr (json_object_get_string_member (after, "f119"), ==, "d119");
+  /* Every field has its row, found by what the user reads. */
+  g_assert_nonnull (find_label_now (GTK_WIDGET (form), "Field 119"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field_widget (form, "f0"))), ==, "typed");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (form);
+}
+
+/* Asking for a field, or for every error, does not wait for the idle. */
+static void
+test_long_form_builds_what_is_asked_for_at_once (void)
+{
+  g_autoptr(ElicitSchema) schema = long_schema ();
+  ElicitForm *form = ELICIT_FORM (g_object_ref_sink (elicit_form_new (schema)));
+  GtkWidget *late;
+
+  late = elicit_form_get_field_widget (form, "f100");
+  g_assert_nonnull (late);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (late)), ==, "d100");
+  g_assert_false (elicit_form_get_complete (form));
+  g_assert_null (elicit_form_get_field_widget (form, "no-such-field"));
+
+  elicit_form_show_all_errors (form);
+  g_assert_true (elicit_form_get_complete (form));
+  g_assert_true (elicit_form_get_valid (form));
+  g_assert_nonnull (find_label_now (GTK_WIDGET (form), "Field 119"));
+
+  g_assert_finalize_object (form);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1776,6 +1867,10 @@ main (int   argc,
   g_test_add_func ("/Elicit/Form/choice-with-default-has-no-placeholder",
                    test_choice_with_default_has_no_placeholder);
   g_test_add_func ("/Elicit/Form/long-choice-is-searchable", test_long_choice_is_searchable);
+  g_test_add_func ("/Elicit/Form/long-form-builds-the-rest-after-the-first-rows",
+                   test_long_form_builds_the_rest_after_the_first_rows);
+  g_test_add_func ("/Elicit/Form/long-form-builds-what-is-asked-for-at-once",
+                   test_long_form_builds_what_is_asked_for_at_once);
   g_test_add_func ("/Elicit/Form/dates-are-shown-in-the-users-terms",
                    test_dates_are_shown_in_the_users_terms);
   g_test_add_func ("/Elicit/Form/long-list-search-finds-text-anywhere",
