@@ -13,6 +13,7 @@
 #                     beside the usual members, "_received": the params it got
 #   tools/list        two tools, "echo" and "elicit"
 #   tools/call echo   answers {"content": [{"type": "text", "text": <arguments as JSON>}]}
+#   tools/call env    answers the values of the environment variables in arguments' "names"
 #   tools/call fail   answers {"content": [{"type": "text", "text": "it broke"}], "isError": true}
 #   tools/call result answers with the arguments' "result" exactly as given (hostile results)
 #   tools/call flood  sends arguments' "count" elicitation/create requests (ids "flood-<n>") and
@@ -85,6 +86,10 @@ def call_tool(msg_id, params):
     arguments = params.get('arguments') or {}
     if name == 'echo':
         answer(msg_id, text_result(json.dumps(arguments, sort_keys=True)))
+    elif name == 'env':
+        answer(msg_id, text_result(json.dumps({key: os.environ.get(key)
+                                               for key in arguments.get('names', [])},
+                                              sort_keys=True)))
     elif name == 'fail':
         answer(msg_id, text_result('it broke', is_error=True))
     elif name == 'flood':

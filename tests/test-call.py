@@ -525,6 +525,22 @@ def server_translates_the_servers_text_through_its_text_domain():
 
 
 @test
+def the_renderer_choice_stays_out_of_the_servers_environment():
+    # A short-lived dialog disables GL for gtk_init() alone: what the server
+    # (and every program started later) inherits is the user's environment.
+    if not os.environ.get('DISPLAY'):
+        return  # without a display GTK never starts: nothing to check
+    env = dict(os.environ)
+    env.pop('GDK_DEBUG', None)
+    env.pop('GSK_RENDERER', None)
+    status, out, err = call('--tool', 'env', '--arguments', '{"names": ["GDK_DEBUG", "GSK_RENDERER"]}',
+                            *fake(), env=env)
+    check_equal(status, 0, 'exit status (%s)' % err)
+    check_equal(json.loads(json.loads(out)['content'][0]['text']),
+                {'GDK_DEBUG': None, 'GSK_RENDERER': None}, 'what the server inherited')
+
+
+@test
 def an_interrupt_cancels_the_call_and_exits_130():
     process = subprocess.Popen([ELICIT, 'call', '--verbose', '--tool', 'hang'] + fake(),
                                env=headless_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,

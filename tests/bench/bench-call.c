@@ -23,8 +23,10 @@
  *   start -> window mapped  from spawning to the X server reporting the window mapped,
  *                          observed here, the same way as for zenity
  *
- * and for zenity the last one. Needs an X display (Xvfb will do); without one
- * it says so and exits 0. Never a pass/fail verdict on speed.
+ * and for zenity the last one; for both, the resident memory with the dialog
+ * open. Each with each program's default renderer, then with
+ * GSK_RENDERER=cairo, alternating. Needs an X display (Xvfb will do); without
+ * one it says so and exits 0. Never a pass/fail verdict on speed.
  */
 
 #include <errno.h>
@@ -42,7 +44,14 @@
 
 typedef struct
 {
+  GArray *start_frame, *line_mapped, *mrtr_mapped, *start_window, *start_line;
+  GArray *zenity_window, *elicit_rss, *zenity_rss;
+} Figures;
+
+typedef struct
+{
   gint64 start;
+  gint64 rss_kib;
   gint64 x_mapped;
   gint64 received;
   gint64 mapped;
@@ -112,10 +121,27 @@ drain_x (Display *display,
     }
 }
 
+/* The resident memory of @pid alone (not the server it started), in KiB. */
+static gint64
+rss_kib (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/status", (int) pid);
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents (path, &status, NULL, NULL) ||
+      (line = strstr (status, "\nVmRSS:")) == NULL)
+    return 0;
+
+  return g_ascii_strtoll (line + strlen ("\nVmRSS:"), NULL, 10);
+}
+
+/* @renderer: NULL for each program's default, or a GSK_RENDERER value. */
 static gboolean
 measure (Display     *display,
          const char **argv,
          gboolean     elicit,
+         const char  *renderer,
          Run         *run)
 {
   g_autoptr(GError) error = NULL;
@@ -130,12 +156,13 @@ measure (Display     *display,
   env = g_environ_setenv (env, "GTK_A11Y", "none", TRUE);
   env = g_environ_setenv (env, "NO_AT_BRIDGE", "1", TRUE);
   env = g_environ_setenv (env, "ELICIT_BENCH_TIMING", "1", TRUE);
-  /* zenity (GTK 3) draws with cairo. Under Xvfb, GTK 4's default GL renderer
-   * runs on llvmpipe and spends ~150 ms compiling shaders before the first
-   * frame, which says nothing about Elicit: same renderer for both, unless the
-   * caller chose one. */
-  if (g_environ_getenv (env, "GSK_RENDERER") == NULL)
-    env = g_environ_setenv (env, "GSK_RENDERER", "cairo", TRUE);
+  /* zenity (GTK 3) draws with cairo whatever GSK_RENDERER says; elicit's
+   * default for a short-lived dialog is cairo too, unless GSK_RENDERER or
+   * GDK_DEBUG is set. */
+  env = g_environ_unsetenv (env, "GSK_RENDERER");
+  env = g_environ_unsetenv (env, "GDK_DEBUG");
+  if (renderer != NULL)
+    env = g_environ_setenv (env, "GSK_RENDERER", renderer, TRUE);
 
   memset (run, 0, sizeof *run);
   drain_x (display, run);
@@ -165,6 +192,10 @@ measure (Display     *display,
       if (fds[1].revents & (POLLIN | POLLHUP))
         read_stderr (err_fd, buffer, run);
     }
+
+  /* One dialog open, drawn: what the program holds now. */
+  if (run->x_mapped != 0)
+    run->rss_kib = rss_kib (pid);
 
   kill (pid, SIGTERM);
   waitpid (pid, &status, 0);
@@ -205,6 +236,37 @@ print_row (const char *what,
   return median;
 }
 
+static double
+print_row_unit (const char *what,
+                GArray     *values,
+                const char *unit)
+{
+  double median;
+
+  if (values->len == 0)
+    {
+      g_print ("  %-52s %10s\n", what, "failed");
+      return 0;
+    }
+
+  g_array_sort (values, compare_double);
+  median = g_array_index (values, double, values->len / 2);
+  g_print ("  %-52s %8.1f %s [%.1f-%.1f]\n", what, median, unit,
+           g_array_index (values, double, 0), g_array_index (values, double, values->len - 1));
+
+  return median;
+}
+
+static void
+add_kib (GArray *array,
+         gint64  kib)
+{
+  double mib = kib / 1024.0;
+
+  if (kib > 0)
+    g_array_append_val (array, mib);
+}
+
 static void
 add_ms (GArray *array,
         gint64  from,
@@ -232,14 +294,9 @@ main (int   argc,
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("— elicit call vs zenity --forms");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) start_frame = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) line_mapped = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) mrtr_mapped = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) start_window = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) start_line = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) zenity_window = g_array_new (FALSE, FALSE, sizeof (double));
+  const char *renderers[] = { NULL, "cairo" };
+  Figures figures[G_N_ELEMENTS (renderers)];
   Display *display;
-  double elicit_median, zenity_median;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || elicit == NULL || server == NULL)
@@ -261,49 +318,91 @@ main (int   argc,
 
   signal (SIGPIPE, SIG_IGN);
 
-  for (int i = 0; i < runs; i++)
+  for (guint r = 0; r < G_N_ELEMENTS (renderers); r++)
     {
-      /* The elicitation/create → dialog figure: the demo server in 2025-11-25. */
-      const char *elicit_argv[] = { elicit, "call", "--name", "Bench", "--tool", "confirm", "--",
-                                    server, "--protocol=2025-11-25", NULL };
-      const char *modern_argv[] = { elicit, "call", "--name", "Bench", "--tool", "confirm", "--",
-                                    server, NULL };
-      const char *zenity_argv[] = { zenity, "--forms", "--title=Bench", "--text=Delete the file demo.txt?",
-                                    "--add-entry=Confirm", NULL };
-      Run run;
+      Figures *f = &figures[r];
 
-      if (measure (display, elicit_argv, TRUE, &run))
-        {
-          add_ms (start_frame, run.start, run.first_frame);
-          add_ms (line_mapped, run.received, run.mapped);
-          add_ms (start_window, run.start, run.x_mapped);
-          add_ms (start_line, run.start, run.received);
-        }
-
-      /* The same question as an InputRequiredResult: the demo server in 2026-07-28. */
-      if (measure (display, modern_argv, TRUE, &run))
-        add_ms (mrtr_mapped, run.received, run.mapped);
-
-      if (zenity != NULL && measure (display, zenity_argv, FALSE, &run))
-        add_ms (zenity_window, run.start, run.x_mapped);
+      f->start_frame = g_array_new (FALSE, FALSE, sizeof (double));
+      f->line_mapped = g_array_new (FALSE, FALSE, sizeof (double));
+      f->mrtr_mapped = g_array_new (FALSE, FALSE, sizeof (double));
+      f->start_window = g_array_new (FALSE, FALSE, sizeof (double));
+      f->start_line = g_array_new (FALSE, FALSE, sizeof (double));
+      f->zenity_window = g_array_new (FALSE, FALSE, sizeof (double));
+      f->elicit_rss = g_array_new (FALSE, FALSE, sizeof (double));
+      f->zenity_rss = g_array_new (FALSE, FALSE, sizeof (double));
     }
+
+  /* Alternating: each run of each program with each renderer, in turn, so
+   * that the load of the machine falls on all alike. */
+  for (int i = 0; i < runs; i++)
+    for (guint r = 0; r < G_N_ELEMENTS (renderers); r++)
+      {
+        /* The elicitation/create → dialog figure: the demo server in 2025-11-25. */
+        const char *elicit_argv[] = { elicit, "call", "--name", "Bench", "--tool", "confirm", "--",
+                                      server, "--protocol=2025-11-25", NULL };
+        const char *modern_argv[] = { elicit, "call", "--name", "Bench", "--tool", "confirm", "--",
+                                      server, NULL };
+        const char *zenity_argv[] = { zenity, "--forms", "--title=Bench", "--text=Delete the file demo.txt?",
+                                      "--add-entry=Confirm", NULL };
+        Figures *f = &figures[r];
+        Run run;
+
+        if (measure (display, elicit_argv, TRUE, renderers[r], &run))
+          {
+            add_ms (f->start_frame, run.start, run.first_frame);
+            add_ms (f->line_mapped, run.received, run.mapped);
+            add_ms (f->start_window, run.start, run.x_mapped);
+            add_ms (f->start_line, run.start, run.received);
+            add_kib (f->elicit_rss, run.rss_kib);
+          }
+
+        /* The same question as an InputRequiredResult: the demo server in 2026-07-28. */
+        if (measure (display, modern_argv, TRUE, renderers[r], &run))
+          add_ms (f->mrtr_mapped, run.received, run.mapped);
+
+        if (zenity != NULL && measure (display, zenity_argv, FALSE, renderers[r], &run))
+          {
+            add_ms (f->zenity_window, run.start, run.x_mapped);
+            add_kib (f->zenity_rss, run.rss_kib);
+          }
+      }
 
   g_print ("Time to a question on screen, %d runs each (median [min-max])\n", runs);
-  print_row ("elicit call: start -> dialog's first frame", start_frame);
-  print_row ("elicit call: elicitation/create line -> dialog mapped", line_mapped);
-  print_row ("elicit call: InputRequiredResult -> dialog mapped", mrtr_mapped);
-  print_row ("elicit call: start -> elicitation/create line (server)", start_line);
-  elicit_median = print_row ("elicit call: start -> window mapped (seen by X)", start_window);
-  if (zenity != NULL)
+  for (guint r = 0; r < G_N_ELEMENTS (renderers); r++)
     {
-      zenity_median = print_row ("zenity --forms: start -> window mapped (seen by X)", zenity_window);
+      Figures *f = &figures[r];
+      double elicit_median, zenity_median, elicit_mib, zenity_mib;
+
+      g_print (" %s\n", renderers[r] == NULL
+               ? "each program's default renderer (elicit call: cairo unless GSK_RENDERER/GDK_DEBUG; zenity: GTK 3, cairo)"
+               : "GSK_RENDERER=cairo for both");
+      print_row ("elicit call: start -> dialog's first frame", f->start_frame);
+      print_row ("elicit call: elicitation/create line -> dialog mapped", f->line_mapped);
+      print_row ("elicit call: InputRequiredResult -> dialog mapped", f->mrtr_mapped);
+      print_row ("elicit call: start -> elicitation/create line (server)", f->start_line);
+      elicit_median = print_row ("elicit call: start -> window mapped (seen by X)", f->start_window);
+      elicit_mib = print_row_unit ("elicit call: RSS, one dialog open", f->elicit_rss, "MiB");
+      if (zenity == NULL)
+        {
+          g_print ("  zenity --forms: not installed (apt-get install zenity)\n");
+          continue;
+        }
+      zenity_median = print_row ("zenity --forms: start -> window mapped (seen by X)", f->zenity_window);
+      zenity_mib = print_row_unit ("zenity --forms: RSS, one dialog open", f->zenity_rss, "MiB");
       if (elicit_median > 0 && zenity_median > 0)
-        g_print ("  zenity / elicit call, start -> window mapped: %.2fx\n", zenity_median / elicit_median);
+        g_print ("  elicit call / zenity, start -> window mapped: %.2fx\n", elicit_median / zenity_median);
+      if (elicit_mib > 0 && zenity_mib > 0)
+        g_print ("  elicit call / zenity, RSS: %.2fx\n", elicit_mib / zenity_mib);
     }
-  else
-    g_print ("  zenity --forms: not installed (apt-get install zenity)\n");
 
   XCloseDisplay (display);
+  for (guint r = 0; r < G_N_ELEMENTS (renderers); r++)
+    {
+      GArray **arrays = (GArray **) &figures[r];
+
+      for (guint i = 0; i < sizeof (Figures) / sizeof (GArray *); i++)
+        g_array_unref (arrays[i]);
+    }
 
   return 0;
 }
