@@ -50,8 +50,12 @@ with open(os.path.join(runtime, 'bus.conf'), 'w') as conf:
 env = dict(os.environ, XDG_RUNTIME_DIR=runtime, DBUS_SESSION_BUS_ADDRESS=address,
            ELICIT_BENCH_TIMING='1', GSETTINGS_BACKEND='memory',
            GSETTINGS_SCHEMA_DIR=os.path.join(build, 'data'), GDK_BACKEND='x11',
-           GSK_RENDERER='cairo', GTK_A11Y='none', NO_AT_BRIDGE='1')
+           GTK_A11Y='none', NO_AT_BRIDGE='1')
 env.pop('G_DEBUG', None)
+# Each process's own renderer choice: cairo, without GL, for the proxy's own
+# dialog and the service the prompter is started as.
+env.pop('GSK_RENDERER', None)
+env.pop('GDK_DEBUG', None)
 # The activated app writes its timing lines where the daemon writes.
 daemon = subprocess.Popen(['dbus-daemon', '--config-file', os.path.join(runtime, 'bus.conf'),
                            '--address', address, '--nofork', '--print-address'],

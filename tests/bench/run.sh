@@ -78,15 +78,29 @@ fi
 
 if [[ -x $build/tests/bench-form ]]; then
   echo
-  echo "== Form: building widgets for big schemas (no peer builds GTK forms)"
-  GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=test NO_AT_BRIDGE=1 \
+  echo "== Form: building widgets for big schemas, and request -> dialog on screen"
+  echo "   (no peer builds GTK forms: the peers are a one-field request and the 16.7 ms frame)"
+  wrap=()
+  [[ -z ${DISPLAY:-} ]] && wrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
+  "${wrap[@]}" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=test NO_AT_BRIDGE=1 \
     "$build/tests/bench-form"
+fi
+
+if ninja -C "$build" src/app/elicit >/dev/null 2>&1; then
+  echo
+  echo "== lint --render: the whole of a 500-field form next to a one-field one (whole command)"
+  wrap=()
+  [[ -z ${DISPLAY:-} ]] && wrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
+  "${wrap[@]}" /usr/bin/python3 "$src/tests/bench/bench-lint-render.py" "$build/src/app/elicit" \
+    "${LINT_RUNS:-7}" 2>/dev/null | grep '^lint' || echo "lint --render: failed"
 fi
 
 if ninja -C "$build" tests/bench/bench-call src/app/elicit >/dev/null 2>&1; then
   echo
-  echo "== Dialog on screen: elicit call next to zenity --forms (needs an X display)"
-  "$build/tests/bench/bench-call" --elicit "$build/src/app/elicit" \
+  echo "== Dialog on screen: elicit call next to zenity --forms, each renderer, and memory"
+  wrap=()
+  [[ -z ${DISPLAY:-} ]] && wrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
+  "${wrap[@]}" "$build/tests/bench/bench-call" --elicit "$build/src/app/elicit" \
     --server "$build/src/demo-server/elicit-demo-server"
 fi
 
