@@ -351,8 +351,12 @@ save_whole_png (ElicitDialog  *self,
 
   if (full_height > MAX_HEIGHT)
     {
+      /* Translators: the first %d is the form's height, the second how much of it was drawn */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("The form is %d pixels tall: only its first %d were drawn"),
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The form is %d pixel tall: only its first %d were drawn",
+                                "The form is %d pixels tall: only its first %d were drawn",
+                                full_height),
                    full_height, MAX_HEIGHT);
       return FALSE;
     }
