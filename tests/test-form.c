@@ -1761,6 +1761,25 @@ long_schema (void)
   return schema;
 }
 
+/* Whether Tab, from the window's first focusable widget on, gets to @target. */
+static gboolean
+tab_reaches (GtkWidget *window,
+             GtkWidget *target)
+{
+  for (guint i = 0; i < 4 * LONG_FORM_FIELDS; i++)
+    {
+      GtkWidget *focus;
+
+      if (!gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD))
+        return FALSE;
+      focus = gtk_window_get_focus (GTK_WINDOW (window));
+      if (focus == target || (focus != NULL && gtk_widget_is_ancestor (focus, target)))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 static gboolean
 form_is_complete (gpointer form)
 {
@@ -1802,6 +1821,7 @@ test_long_form_builds_the_rest_after_the_first_rows (void)
   /* Every field has its row, found by what the user reads. */
   g_assert_nonnull (find_label_now (GTK_WIDGET (form), "Field 119"));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field_widget (form, "f0"))), ==, "typed");
+  g_assert_true (tab_reaches (window, field_widget (form, "f119")));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (form);
