@@ -76,6 +76,7 @@
 #define SYNC_ROWS       48
 #define EAGER_ROWS      16
 #define BATCH_USEC      10000
+#define FRAME_TIMEOUT_MS 250
 
 typedef struct
 {
@@ -100,6 +101,7 @@ struct _ElicitForm
   guint         build_source;   /* the next batch's idle */
   GdkFrameClock *paint_clock;
   gulong        paint_handler;  /* on paint_clock: a frame between batches */
+  guint         frame_timeout;  /* or no frame comes (a hidden window) */
   gboolean      building;
   gboolean      frame_pending;  /* rows were added that no frame has shown */
   gboolean      valid;
@@ -450,6 +452,7 @@ stop_waiting_for_frame (ElicitForm *self)
   if (self->paint_clock != NULL)
     g_clear_signal_handler (&self->paint_handler, self->paint_clock);
   g_clear_object (&self->paint_clock);
+  g_clear_handle_id (&self->frame_timeout, g_source_remove);
 }
 
 static void
@@ -478,6 +481,19 @@ after_paint_cb (GdkFrameClock *clock,
   resume_building (self);
 }
 
+/* A compositor sends no frames to a window it does not show: the form is
+ * built all the same, so that it can be answered once shown. */
+static gboolean
+frame_timeout_cb (gpointer user_data)
+{
+  ElicitForm *self = user_data;
+
+  self->frame_timeout = 0;
+  resume_building (self);
+
+  return G_SOURCE_REMOVE;
+}
+
 /* On screen, a batch waits for the frame that shows the last one: the
  * frame clock paints only when a frame is due, and batches run in between
  * would make the first frame wait for the whole form. */
@@ -493,6 +509,7 @@ wait_for_frame (ElicitForm *self)
     {
       self->paint_clock = g_object_ref (clock);
       self->paint_handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+      self->frame_timeout = g_timeout_add (FRAME_TIMEOUT_MS, frame_timeout_cb, self);
     }
   self->build_source = 0;
 
