@@ -353,7 +353,7 @@ save_whole_png (ElicitDialog  *self,
     {
       /* Translators: the first %d is the form's height, the second how much of it was drawn */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   g_dngettext (GETTEXT_PACKAGE,
+                   g_dngettext (elicit_gtk_gettext_domain (),
                                 "The form is %d pixel tall: only its first %d were drawn",
                                 "The form is %d pixels tall: only its first %d were drawn",
                                 full_height),
