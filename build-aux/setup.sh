@@ -16,7 +16,7 @@ packages=(
   libglib2.0-dev libgtk-4-dev libjson-glib-dev libsoup-3.0-dev libpsl-dev libicu-dev
   libsecret-1-dev gnome-keyring libgnutls28-dev libadwaita-1-dev libpcre2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi python3-cryptography
-  appstream desktop-file-utils gi-docgen
+  appstream desktop-file-utils gi-docgen abigail-tools
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity procps
   fonts-wqy-microhei bubblewrap e2fsprogs
   nodejs npm

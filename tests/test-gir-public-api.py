@@ -95,7 +95,6 @@ def text_checks():
           and not Elicit.text_looks_secret('shipping'))
     check('text_is_invisible knows a zero-width space',
           Elicit.text_is_invisible('\u200b') and not Elicit.text_is_invisible('a'))
-    check('text_drives_terminal knows ESC', Elicit.text_drives_terminal('\x1b'))
     escaped = Elicit.text_escape_for_terminal('a\x1b[2Jb\n', False)
     check('text_escape_for_terminal writes ESC as \\u{001B}',
           escaped == 'a\\u{001B}[2Jb\\u{000A}', repr(escaped))

@@ -232,21 +232,12 @@ elicit_text_looks_secret (const char *text)
   return FALSE;
 }
 
-/**
- * elicit_text_drives_terminal:
- * @c: a Unicode character
- *
- * Whether @c must not reach a terminal as it is: C0 controls (ESC starts
+/* Whether @c must not reach a terminal as it is: C0 controls (ESC starts
  * escape sequences that set the title or clear the screen, BEL ends them),
  * DEL, C1 controls (U+009B is CSI to terminals that read 8-bit controls),
- * and format characters, which reorder or hide the text around them.
- *
- * Returns: whether @c must be escaped for a terminal
- *
- * Since: 1.0
- */
-gboolean
-elicit_text_drives_terminal (gunichar c)
+ * and format characters, which reorder or hide the text around them. */
+static gboolean
+drives_terminal (gunichar c)
 {
   if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
     return TRUE;
@@ -262,9 +253,15 @@ elicit_text_drives_terminal (gunichar c)
  *
  * Makes text safe to print to a terminal. %NULL reads as "".
  *
- * Returns: (transfer full): @text as UTF-8 in which each character that
- *   [func@text_drives_terminal] names is written as its code point in hex,
- *   as the schema's warnings write them: ESC becomes `\u{001B}`
+ * The characters escaped are those that must not reach a terminal as they
+ * are: C0 controls (ESC starts escape sequences that set the title or clear
+ * the screen, BEL ends them), DEL, C1 controls (U+009B is CSI to terminals
+ * that read 8-bit controls), and format characters, which reorder or hide
+ * the text around them.
+ *
+ * Returns: (transfer full): @text as UTF-8 in which each of those characters
+ *   is written as its code point in hex, as the schema's warnings write
+ *   them: ESC becomes `\u{001B}`
  *
  * Since: 1.0
  */
@@ -288,7 +285,7 @@ elicit_text_escape_for_terminal (const char *text,
 
       if (keep_breaks && (c == '\n' || c == '\t'))
         g_string_append_c (out, (char) c);
-      else if (elicit_text_drives_terminal (c))
+      else if (drives_terminal (c))
         g_string_append_printf (out, "\\u{%04X}", c);
       else
         g_string_append_unichar (out, c);
@@ -304,7 +301,7 @@ elicit_text_escape_for_terminal (const char *text,
  * Makes JSON text safe to print to a terminal without changing what it means.
  *
  * Returns: (transfer full): @json with the rest of what
- *   [func@text_drives_terminal] names (DEL, C1 controls, format characters)
+ *   [func@text_escape_for_terminal] escapes (DEL, C1 controls, format characters)
  *   written as JSON escapes such as `\u007f`: the same JSON, safe to print.
  *   Outside strings JSON holds none of them.
  *
@@ -319,7 +316,7 @@ elicit_text_escape_json_for_terminal (const char *json)
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (c != '\n' && elicit_text_drives_terminal (c))
+      if (c != '\n' && drives_terminal (c))
         {
           if (c > 0xffff)
             g_string_append_printf (out, "\\u%04x\\u%04x",

@@ -49,8 +49,6 @@ ELICIT_AVAILABLE_IN_1_0
 gboolean  elicit_text_is_invisible             (gunichar    c);
 
 ELICIT_AVAILABLE_IN_1_0
-gboolean  elicit_text_drives_terminal          (gunichar    c);
-ELICIT_AVAILABLE_IN_1_0
 char     *elicit_text_escape_for_terminal      (const char *text,
                                                 gboolean    keep_breaks) G_GNUC_WARN_UNUSED_RESULT;
 ELICIT_AVAILABLE_IN_1_0

@@ -857,14 +857,14 @@ about_action (GSimpleAction *action,
   const char *developers[] = { _("The Elicit authors"), NULL };
   GtkWidget *about;
 
+  /* No website or issue tracker: the project has no public host, and a link
+   * that leads nowhere is worse than none (the metainfo has none either). */
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", get_window (self),
                         "application-name", _("Elicit"),
                         "application-icon", APP_ID,
                         "version", PACKAGE_VERSION,
                         "comments", _("Answer what MCP servers ask you, in native dialogs"),
-                        "website", "https://gitlab.gnome.org/World/elicit",
-                        "issue-url", "https://gitlab.gnome.org/World/elicit/-/issues",
                         "license-type", GTK_LICENSE_LGPL_2_1,
                         "developers", developers,
                         "developer-name", _("The Elicit authors"),
