@@ -88,6 +88,10 @@ typedef struct
   JsonNode      *root;
   Buffer        *name;
   Buffer        *text;
+  /* Indexing: where the members of the first two object levels go, and the
+   * member of each level whose value is being read (-1: none). */
+  ElicitJsonIndex *index;
+  int            open_member[3];
 } Scanner;
 
 enum
@@ -737,6 +741,37 @@ push (Scanner  *s,
   return TRUE;
 }
 
+/*
+ * Indexing: the name starting at @quote was just read at depth 1 or 2, and
+ * s->p is at its value. Members of an object inside an array, or past the
+ * index's room, are not recorded; the index then says it is not complete.
+ */
+static void
+index_member (Scanner      *s,
+              const guchar *quote,
+              const guchar *closing_quote)
+{
+  ElicitJsonIndex *index = s->index;
+  ElicitJsonMember *member;
+
+  if (!s->levels[0].is_object)
+    return;
+  if (index->n_members == ELICIT_JSON_INDEX_SIZE)
+    {
+      index->complete = FALSE;
+      return;
+    }
+
+  member = &index->members[index->n_members];
+  member->name = (const char *) quote + 1;
+  member->name_end = (const char *) closing_quote;
+  member->escaped = memchr (member->name, '\\', member->name_end - member->name) != NULL;
+  member->parent = s->depth == 1 ? -1 : s->open_member[1];
+  member->value = (const char *) s->p;
+  member->value_end = NULL;
+  s->open_member[s->depth] = (int) index->n_members++;
+}
+
 static gboolean
 scan (Scanner *s)
 {
@@ -809,15 +844,22 @@ value:
 name:
   {
     const guchar *quote = s->p;
+    const guchar *closing_quote;
 
     if (s->p >= s->end || *s->p != '"')
       return fail_unexpected (s, s->p);
     if (!scan_string (s, s->name) || !remember_name (s, &s->levels[s->depth - 1], quote))
       return FALSE;
+    closing_quote = s->p - 1;
     skip_space (s);
     if (s->p >= s->end || *s->p != ':')
       return fail_unexpected (s, s->p);
     s->p++;
+    if (s->index != NULL && s->depth <= 2)
+      {
+        skip_space (s);
+        index_member (s, quote, closing_quote);
+      }
     goto value;
   }
 
@@ -826,6 +868,11 @@ close:
   s->depth--;
 
 after:
+  if (s->index != NULL && s->depth >= 1 && s->depth <= 2 && s->open_member[s->depth] >= 0)
+    {
+      s->index->members[s->open_member[s->depth]].value_end = (const char *) s->p;
+      s->open_member[s->depth] = -1;
+    }
   skip_space (s);
   if (s->depth == 0)
     {
@@ -854,13 +901,15 @@ after:
   return fail_unexpected (s, s->p);
 }
 
-/* Checks @data, and builds its tree into @root when that is given. */
+/* Checks @data, and builds its tree into @root or indexes its members into
+ * @index when they are given. */
 static gboolean
-scan_text (const char  *data,
-           gssize       length,
-           guint        max_depth,
-           JsonNode   **root,
-           GError     **error)
+scan_text (const char       *data,
+           gssize            length,
+           guint             max_depth,
+           JsonNode        **root,
+           ElicitJsonIndex  *index,
+           GError          **error)
 {
   Level stack_levels[ELICIT_JSON_DEFAULT_MAX_DEPTH];
   g_autofree Level *heap_levels = NULL;
@@ -890,6 +939,16 @@ scan_text (const char  *data,
       s.build = TRUE;
       buffer_init (s.name = &name);
       buffer_init (s.text = &text);
+    }
+
+  if (index != NULL)
+    {
+      s.index = index;
+      s.open_member[0] = s.open_member[1] = s.open_member[2] = -1;
+      index->n_members = 0;
+      index->complete = TRUE;
+      skip_space (&s);
+      index->is_object = s.p < s.end && *s.p == '{';
     }
 
   ok = scan (&s);
@@ -939,7 +998,7 @@ elicit_json_check (const char  *data,
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return scan_text (data, length, max_depth, NULL, error);
+  return scan_text (data, length, max_depth, NULL, NULL, error);
 }
 
 /**
@@ -970,8 +1029,95 @@ elicit_json_parse (const char  *data,
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  scan_text (data, length, max_depth, &root, error);
+  scan_text (data, length, max_depth, &root, NULL, error);
   return root;
+}
+
+/* The index: members by name, without building -------------------------------- */
+
+/*
+ * elicit_json_check_indexed:
+ *
+ * elicit_json_check(), with the same verdict and errors, that also records in
+ * @index where the members of the root object and of the objects directly
+ * inside it are in @data, so a caller can read a few of them without
+ * building the tree. Allocates nothing per member.
+ */
+gboolean
+elicit_json_check_indexed (const char       *data,
+                           gssize            length,
+                           guint             max_depth,
+                           ElicitJsonIndex  *index,
+                           GError          **error)
+{
+  g_assert (index != NULL);
+
+  return scan_text (data, length, max_depth, NULL, index, error);
+}
+
+/* Whether @member's name, decoded as the parser decodes it, is @name. */
+gboolean
+elicit_json_member_is (const ElicitJsonMember *member,
+                       const char             *name)
+{
+  NameIter it = { (const guchar *) member->name, { 0 }, 0, 0 };
+  int c;
+
+  if (!member->escaped)
+    {
+      gsize len = (gsize) (member->name_end - member->name);
+
+      return strncmp (member->name, name, len) == 0 && name[len] == '\0';
+    }
+
+  for (; (c = name_iter_next (&it)) >= 0; name++)
+    if (*name == '\0' || (guchar) *name != c)
+      return FALSE;
+
+  return *name == '\0';
+}
+
+/* The member of @index called @name whose parent is @parent (-1: the root
+ * object's own members), or -1. */
+int
+elicit_json_index_find (const ElicitJsonIndex *index,
+                        int                    parent,
+                        const char            *name)
+{
+  for (guint i = 0; i < index->n_members; i++)
+    if (index->members[i].parent == parent && elicit_json_member_is (&index->members[i], name))
+      return (int) i;
+
+  return -1;
+}
+
+/*
+ * When @member's value is a string with no escape in it, points @out at its
+ * first byte and returns its length: the text between the quotes is then the
+ * string exactly. Returns -1 for anything else.
+ */
+gssize
+elicit_json_member_plain_string (const ElicitJsonMember  *member,
+                                 const char             **out)
+{
+  gsize len = (gsize) (member->value_end - member->value);
+
+  if (member->value[0] != '"' || memchr (member->value, '\\', len) != NULL)
+    return -1;
+
+  *out = member->value + 1;
+  return (gssize) len - 2;
+}
+
+/* @member's value as its own tree; the text was checked already. */
+JsonNode *
+elicit_json_member_build (const ElicitJsonMember *member)
+{
+  JsonNode *node = elicit_json_parse (member->value, member->value_end - member->value,
+                                      ELICIT_JSON_MAX_DEPTH_LIMIT, NULL);
+
+  g_assert (node != NULL);
+  return node;
 }
 
 static void
