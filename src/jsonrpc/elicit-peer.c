@@ -82,6 +82,7 @@ struct _ElicitPeer
 typedef struct
 {
   char                       *method;
+  GQuark                      detail;
   ElicitPeerNotificationFunc  func;
   gpointer                    user_data;
 } NotificationFunc;
@@ -494,6 +495,23 @@ call_notification_funcs (ElicitPeer     *self,
     }
 }
 
+/* The detail ::notification is emitted with for @method. */
+static GQuark
+notification_detail (ElicitPeer *self,
+                     const char *method)
+{
+  /* The in-tree listeners' methods are interned already: no lookup. */
+  for (guint i = 0; i < self->notification_funcs->len; i++)
+    {
+      NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
+
+      if (g_str_equal (f->method, method))
+        return f->detail;
+    }
+
+  return g_quark_try_string (method);
+}
+
 static gboolean
 has_notification_handler (ElicitPeer *self,
                           const char *method)
@@ -504,7 +522,7 @@ has_notification_handler (ElicitPeer *self,
   if (g_signal_has_handler_pending (self, signals[NOTIFICATION], 0, FALSE))
     return TRUE;
 
-  detail = g_quark_try_string (method);
+  detail = notification_detail (self, method);
   return detail != 0 && g_signal_has_handler_pending (self, signals[NOTIFICATION], detail, FALSE);
 }
 
@@ -1556,7 +1574,7 @@ elicit_peer_add_notification_func (ElicitPeer                 *self,
                                    ElicitPeerNotificationFunc  func,
                                    gpointer                    user_data)
 {
-  NotificationFunc f = { g_strdup (method), func, user_data };
+  NotificationFunc f = { g_strdup (method), g_quark_from_string (method), func, user_data };
 
   g_return_if_fail (ELICIT_IS_PEER (self));
   g_return_if_fail (method != NULL && func != NULL);

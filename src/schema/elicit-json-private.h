@@ -9,6 +9,8 @@
 
 /* The safe JSON reader and writer are public (elicit-json.h); the library's
  * own files keep including this name. */
+#include <string.h>
+
 #include "elicit-json.h"
 
 G_BEGIN_DECLS
@@ -42,13 +44,39 @@ gboolean  elicit_json_check_indexed        (const char              *data,
                                             guint                    max_depth,
                                             ElicitJsonIndex         *index,
                                             GError                 **error);
-gboolean  elicit_json_member_is            (const ElicitJsonMember  *member,
-                                            const char              *name);
-int       elicit_json_index_find           (const ElicitJsonIndex   *index,
-                                            int                      parent,
+gboolean  elicit_json_member_is_escaped    (const ElicitJsonMember  *member,
                                             const char              *name);
 gssize    elicit_json_member_plain_string  (const ElicitJsonMember  *member,
                                             const char             **out);
 JsonNode *elicit_json_member_build         (const ElicitJsonMember  *member) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Whether @member's name, decoded as the parser decodes it, is @name (of
+ * @len bytes). Inline, so a literal's length and bytes fold into it. */
+static inline gboolean
+elicit_json_member_is (const ElicitJsonMember *member,
+                       const char             *name,
+                       gsize                   len)
+{
+  if (G_UNLIKELY (member->escaped))
+    return elicit_json_member_is_escaped (member, name);
+
+  return (gsize) (member->name_end - member->name) == len && memcmp (member->name, name, len) == 0;
+}
+
+/* The member of @index called @name whose parent is @parent (-1: the root
+ * object's own members), or -1. */
+static inline int
+elicit_json_index_find (const ElicitJsonIndex *index,
+                        int                    parent,
+                        const char            *name)
+{
+  gsize len = strlen (name);
+
+  for (guint i = 0; i < index->n_members; i++)
+    if (index->members[i].parent == parent && elicit_json_member_is (&index->members[i], name, len))
+      return (int) i;
+
+  return -1;
+}
 
 G_END_DECLS
