@@ -92,27 +92,37 @@ elicit_incoming_notification (ElicitIncoming *self,
   const ElicitJsonIndex *index = &self->index;
   const char *text;
   gssize len;
-  int m, jsonrpc, params;
+  int m = -1, jsonrpc = -1, params = -1;
 
   if (!self->indexed || !index->complete || !index->is_object)
     return FALSE;
 
-  m = elicit_json_index_find (index, -1, "method");
-  if (m < 0 || elicit_json_index_find (index, -1, "id") >= 0)
+  /* One pass over the root's members; the parser refused repeated names. */
+  for (guint i = 0; i < index->n_members; i++)
+    {
+      const ElicitJsonMember *member = &index->members[i];
+
+      if (member->parent != -1)
+        continue;
+      if (elicit_json_member_is (member, "method", 6))
+        m = (int) i;
+      else if (elicit_json_member_is (member, "jsonrpc", 7))
+        jsonrpc = (int) i;
+      else if (elicit_json_member_is (member, "params", 6))
+        params = (int) i;
+      else if (elicit_json_member_is (member, "id", 2))
+        return FALSE;
+    }
+
+  if (m < 0 || jsonrpc < 0 || !member_is_text (&index->members[jsonrpc], "2.0"))
     return FALSE;
 
   len = elicit_json_member_plain_string (&index->members[m], &text);
   if (len < 0 || (gsize) len >= method_size)
     return FALSE;
 
-  jsonrpc = elicit_json_index_find (index, -1, "jsonrpc");
-  if (jsonrpc < 0 || !member_is_text (&index->members[jsonrpc], "2.0"))
-    return FALSE;
-
   memcpy (method, text, len);
   method[len] = '\0';
-
-  params = elicit_json_index_find (index, -1, "params");
   self->params = params >= 0 && index->members[params].value[0] == '{' ? params : -1;
 
   return TRUE;
