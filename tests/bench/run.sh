@@ -58,12 +58,12 @@ ninja -C "$build" tests/bench/bench-json >/dev/null
 printf '%-34s %10s %14s\n' parser "µs/line" "vs Elicit"
 elicit_us=
 for parser in ingest elicit json-glib; do
-  us=$("$build/tests/bench/bench-json" --case flood --parser "$parser" | awk '{ print $(NF-4) }')
+  us=$("$build/tests/bench/bench-json" --case flood --parser "$parser" | awk '{ print $(NF-5) }')
   [[ -z $elicit_us ]] && elicit_us=$us
   printf '%-34s %10s %14s\n' "Elicit ($parser)" "$us" \
     "$(awk -v a="$elicit_us" -v b="$us" 'BEGIN { printf "%.2fx", b / a }')"
 done
-us=$(node "$src/tests/bench/bench-json-node.mjs" 200000 | awk '{ print $(NF-4) }')
+us=$(node "$src/tests/bench/bench-json-node.mjs" 200000 | awk '{ print $(NF-5) }')
 printf '%-34s %10s %14s\n' "Node $(node --version) JSON.parse" "$us" \
   "$(awk -v a="$elicit_us" -v b="$us" 'BEGIN { printf "%.2fx", b / a }')"
 
