@@ -26,6 +26,7 @@
 #include "elicit.h"
 #include "elicit-json-private.h"
 #include "fake-peer.h"
+#include "incoming-same-as-tree.h"
 #include "json-same-tree.h"
 
 #define INIT_REQUEST \
@@ -721,6 +722,31 @@ add_i_cases (void)
   }
 }
 
+/* The peer's fast path ----------------------------------------------------------- */
+
+/* Each case read by the index as by the tree (incoming-same-as-tree.h):
+ * alone, as the data of a log message, and as the params of one. */
+static void
+test_fast_path (gconstpointer data)
+{
+  const Case *c = data;
+  static const char * const wrappers[][2] = {
+    { "", "" },
+    { LOG_BEFORE, LOG_AFTER },
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":", "}" },
+    { "{\"jsonrpc\":\"2.0\",\"method\":", "}" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (wrappers); i++)
+    {
+      g_autoptr(GString) line = g_string_new (wrappers[i][0]);
+
+      g_string_append_len (line, c->text, c->length);
+      g_string_append (line, wrappers[i][1]);
+      incoming_same_as_tree (line->str, line->len);
+    }
+}
+
 /* ------------------------------------------------------------------------------ */
 
 int
@@ -749,9 +775,12 @@ main (int   argc,
       };
 
       counts[c->path[18] == 'y' ? 0 : c->path[18] == 'n' ? 1 : 2]++;
+      g_autofree char *fast_path = g_strdup_printf ("/Elicit/JsonSuite/fast-path/%s", c->path + 18);
+
       g_test_add_vtable (c->path, sizeof (Fixture), c,
                          (GTestFixtureFunc) setup, tests[c->decision],
                          (GTestFixtureFunc) teardown);
+      g_test_add_data_func (fast_path, c, test_fast_path);
     }
   g_test_message ("JSON cases: %u y_, %u n_, %u i_", counts[0], counts[1], counts[2]);
 

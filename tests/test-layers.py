@@ -48,6 +48,7 @@ GENERATED = {
     'elicit-gtk-version-macros.h': 'widgets',
     'elicit-schema-enums.h': 'schema',
     'elicit-protocol-enums.h': 'src',   # GTypes of the enums in auth/ … mcp/ only
+    'elicit-marshal.h': 'src',          # the protocol layer's signal marshallers
     'elicit-gtk-enums.h': 'widgets',
     'elicit-dbus-generated.h': 'app/dbus',
     'elicit-resources.h': 'widgets',

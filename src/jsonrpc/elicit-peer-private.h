@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "elicit-incoming-private.h"
 #include "elicit-jsonrpc-private.h"
 #include "elicit-peer.h"
 
@@ -35,6 +36,19 @@ gint64 elicit_peer_call_with_timeout_async (ElicitPeer          *self,
                                             GCancellable        *cancellable,
                                             GAsyncReadyCallback  callback,
                                             gpointer             user_data);
+
+/* An in-tree listener of one notification method: see elicit-peer.c. */
+typedef void (*ElicitPeerNotificationFunc) (ElicitPeer     *self,
+                                            const char     *method,
+                                            ElicitIncoming *message,
+                                            gpointer        user_data);
+
+void elicit_peer_add_notification_func     (ElicitPeer                 *self,
+                                            const char                 *method,
+                                            ElicitPeerNotificationFunc  func,
+                                            gpointer                    user_data);
+void elicit_peer_remove_notification_funcs (ElicitPeer                 *self,
+                                            gpointer                    user_data);
 
 void elicit_peer_set_clock (ElicitPeer            *self,
                             const ElicitPeerClock *clock,

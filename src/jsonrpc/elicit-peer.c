@@ -11,6 +11,7 @@
 
 #include "elicit-json.h"
 #include "elicit-init-private.h"
+#include "elicit-marshal.h"
 #include "elicit-peer-private.h"
 #include "elicit-session-error-private.h"
 #include "elicit-text-private.h"
@@ -71,8 +72,20 @@ struct _ElicitPeer
   const ElicitPeerClock *clock;
   gpointer               clock_data;
 
+  /* NotificationFunc: in-tree listeners that read notifications lazily */
+  GArray                *notification_funcs;
+
   guint                  started : 1;
+  guint                  has_sink : 1;
 };
+
+typedef struct
+{
+  char                       *method;
+  GQuark                      detail;
+  ElicitPeerNotificationFunc  func;
+  gpointer                    user_data;
+} NotificationFunc;
 
 typedef struct
 {
@@ -469,14 +482,85 @@ refuse (ElicitPeer *self,
 }
 
 static void
-handle_message (ElicitPeer *self,
-                JsonNode   *message)
+call_notification_funcs (ElicitPeer     *self,
+                         const char     *method,
+                         ElicitIncoming *message)
+{
+  for (guint i = 0; i < self->notification_funcs->len; i++)
+    {
+      NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
+
+      if (g_str_equal (f->method, method))
+        f->func (self, method, message, f->user_data);
+    }
+}
+
+/* The detail ::notification is emitted with for @method. */
+static GQuark
+notification_detail (ElicitPeer *self,
+                     const char *method)
+{
+  /* The in-tree listeners' methods are interned already: no lookup. */
+  for (guint i = 0; i < self->notification_funcs->len; i++)
+    {
+      NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
+
+      if (g_str_equal (f->method, method))
+        return f->detail;
+    }
+
+  return g_quark_try_string (method);
+}
+
+static gboolean
+has_notification_handler (ElicitPeer *self,
+                          const char *method)
+{
+  GQuark detail;
+
+  /* A detail finds only the handlers connected with it, so ask both. */
+  if (g_signal_has_handler_pending (self, signals[NOTIFICATION], 0, FALSE))
+    return TRUE;
+
+  detail = notification_detail (self, method);
+  return detail != 0 && g_signal_has_handler_pending (self, signals[NOTIFICATION], detail, FALSE);
+}
+
+/*
+ * A notification the index vouches for, read without a tree when no
+ * ::notification handler wants one: only the in-tree listeners of its
+ * method see it, and they read what they need from the text. FALSE sends
+ * it down the full path.
+ */
+static gboolean
+handle_notification_fast (ElicitPeer     *self,
+                          ElicitIncoming *message)
+{
+  char method[ELICIT_INCOMING_METHOD_MAX];
+
+  if (!elicit_incoming_notification (message, method, sizeof method) ||
+      g_str_equal (method, "notifications/cancelled") ||
+      has_notification_handler (self, method))
+    return FALSE;
+
+  call_notification_funcs (self, method, message);
+  return TRUE;
+}
+
+static void
+handle_message (ElicitPeer     *self,
+                ElicitIncoming *incoming)
 {
   g_autoptr(GError) error = NULL;
+  JsonNode *message;
   JsonObject *params;
   const char *method;
   JsonNode *id;
 
+  if (handle_notification_fast (self, incoming))
+    return;
+
+  message = elicit_incoming_get_node (incoming);
   switch (elicit_jsonrpc_classify (message, &method, &id, &params, &error))
     {
     case ELICIT_MESSAGE_KIND_REQUEST:
@@ -486,6 +570,7 @@ handle_message (ElicitPeer *self,
     case ELICIT_MESSAGE_KIND_NOTIFICATION:
       if (g_str_equal (method, "notifications/cancelled"))
         handle_cancelled (self, params);
+      call_notification_funcs (self, method, incoming);
       g_signal_emit (self, signals[NOTIFICATION], g_quark_try_string (method),
                      method, params, message);
       break;
@@ -515,15 +600,30 @@ handle_message (ElicitPeer *self,
 
 /* The transport ----------------------------------------------------------------- */
 
+/* How the transport's one sink reads: see elicit_transport_set_sink(). */
+static void
+transport_incoming_cb (ElicitTransport *transport,
+                       ElicitIncoming  *message,
+                       gpointer         user_data)
+{
+  ElicitPeer *self = user_data;
+  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
+
+  if (self->close_error == NULL)
+    handle_message (self, message);
+}
+
+/* A second peer on one transport reads ::message, as every peer once did. */
 static void
 transport_message_cb (ElicitTransport *transport,
                       JsonNode        *message,
                       ElicitPeer      *self)
 {
-  g_autoptr(ElicitPeer) hold G_GNUC_UNUSED = g_object_ref (self);
+  ElicitIncoming incoming;
 
-  if (self->close_error == NULL)
-    handle_message (self, message);
+  elicit_incoming_init_node (&incoming, message);
+  transport_incoming_cb (transport, &incoming, self);
+  elicit_incoming_clear (&incoming);
 }
 
 static void
@@ -612,8 +712,10 @@ elicit_peer_constructed (GObject *object)
 
   g_assert (ELICIT_IS_TRANSPORT (self->transport));
 
-  g_signal_connect_object (self->transport, "message",
-                           G_CALLBACK (transport_message_cb), self, 0);
+  self->has_sink = elicit_transport_set_sink (self->transport, transport_incoming_cb, self);
+  if (!self->has_sink)
+    g_signal_connect_object (self->transport, "message",
+                             G_CALLBACK (transport_message_cb), self, 0);
   g_signal_connect_object (self->transport, "invalid-message",
                            G_CALLBACK (transport_invalid_message_cb), self, 0);
   g_signal_connect_object (self->transport, "closed",
@@ -639,6 +741,9 @@ elicit_peer_dispose (GObject *object)
 
   if (self->transport != NULL)
     {
+      if (self->has_sink)
+        elicit_transport_clear_sink (self->transport, self);
+      self->has_sink = FALSE;
       g_signal_handlers_disconnect_by_data (self->transport, self);
       if (!elicit_transport_is_closed (self->transport))
         elicit_transport_close_async (self->transport, NULL, NULL, NULL);
@@ -656,6 +761,7 @@ elicit_peer_finalize (GObject *object)
   g_clear_error (&self->close_error);
   g_clear_pointer (&self->calls, g_hash_table_unref);
   g_clear_pointer (&self->requests, g_hash_table_unref);
+  g_clear_pointer (&self->notification_funcs, g_array_unref);
 
   G_OBJECT_CLASS (elicit_peer_parent_class)->finalize (object);
 }
@@ -767,12 +873,14 @@ elicit_peer_class_init (ElicitPeerClass *klass)
                   G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
                   0,
                   g_signal_accumulator_true_handled, NULL,
-                  NULL,
+                  _elicit_marshal_BOOLEAN__STRING_BOXED_BOXED_BOXED,
                   G_TYPE_BOOLEAN, 4,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
                   JSON_TYPE_NODE,
                   JSON_TYPE_OBJECT,
                   JSON_TYPE_NODE);
+  g_signal_set_va_marshaller (signals[HANDLE_REQUEST], G_TYPE_FROM_CLASS (klass),
+                              _elicit_marshal_BOOLEAN__STRING_BOXED_BOXED_BOXEDv);
 
   /**
    * ElicitPeer::notification:
@@ -782,7 +890,9 @@ elicit_peer_class_init (ElicitPeerClass *klass)
    * @message: the whole message, as received
    *
    * Emitted for each notification the other side sends, with the method as
-   * the signal's detail.
+   * the signal's detail. A notification no handler is connected for, with
+   * or without its detail, is read no further than its listeners inside
+   * the library need: a flood of log lines costs no tree per line.
    *
    * Since: 1.0
    */
@@ -792,11 +902,13 @@ elicit_peer_class_init (ElicitPeerClass *klass)
                   G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
                   0,
                   NULL, NULL,
-                  NULL,
+                  _elicit_marshal_VOID__STRING_BOXED_BOXED,
                   G_TYPE_NONE, 3,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
                   JSON_TYPE_OBJECT,
                   JSON_TYPE_NODE);
+  g_signal_set_va_marshaller (signals[NOTIFICATION], G_TYPE_FROM_CLASS (klass),
+                              _elicit_marshal_VOID__STRING_BOXED_BOXEDv);
 
   /**
    * ElicitPeer::request-cancelled:
@@ -912,6 +1024,14 @@ elicit_peer_class_init (ElicitPeerClass *klass)
 }
 
 static void
+notification_func_clear (gpointer data)
+{
+  NotificationFunc *f = data;
+
+  g_free (f->method);
+}
+
+static void
 elicit_peer_init (ElicitPeer *self)
 {
   self->timeout = ELICIT_PEER_DEFAULT_TIMEOUT;
@@ -920,6 +1040,8 @@ elicit_peer_init (ElicitPeer *self)
   self->requests = g_hash_table_new_full (json_node_hash, json_node_equal,
                                           (GDestroyNotify) json_node_unref, NULL);
   self->clock = &main_context_clock;
+  self->notification_funcs = g_array_new (FALSE, FALSE, sizeof (NotificationFunc));
+  g_array_set_clear_func (self->notification_funcs, notification_func_clear);
 }
 
 /* Public API ------------------------------------------------------------------- */
@@ -1438,6 +1560,37 @@ elicit_peer_get_n_pending_requests (ElicitPeer *self)
   g_return_val_if_fail (ELICIT_IS_PEER (self), 0);
 
   return g_hash_table_size (self->requests);
+}
+
+/*
+ * Calls @func for every notification @method the other side sends, before
+ * ::notification is emitted for it. @func reads the message through the
+ * ElicitIncoming accessors, which build nothing they do not return, so the
+ * library's own listeners (the session's log messages) cost no tree.
+ */
+void
+elicit_peer_add_notification_func (ElicitPeer                 *self,
+                                   const char                 *method,
+                                   ElicitPeerNotificationFunc  func,
+                                   gpointer                    user_data)
+{
+  NotificationFunc f = { g_strdup (method), g_quark_from_string (method), func, user_data };
+
+  g_return_if_fail (ELICIT_IS_PEER (self));
+  g_return_if_fail (method != NULL && func != NULL);
+
+  g_array_append_val (self->notification_funcs, f);
+}
+
+void
+elicit_peer_remove_notification_funcs (ElicitPeer *self,
+                                       gpointer    user_data)
+{
+  g_return_if_fail (ELICIT_IS_PEER (self));
+
+  for (guint i = self->notification_funcs->len; i > 0; i--)
+    if (g_array_index (self->notification_funcs, NotificationFunc, i - 1).user_data == user_data)
+      g_array_remove_index (self->notification_funcs, i - 1);
 }
 
 void

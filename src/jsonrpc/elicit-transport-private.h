@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "elicit-incoming-private.h"
 #include "elicit-line-reader-private.h"
 #include "elicit-transport.h"
 
@@ -14,6 +15,17 @@ G_BEGIN_DECLS
 
 /* The emit helpers are public (elicit-transport.h), for implementations
  * out of the tree as much as for these. */
+
+/* Where a transport's messages go past ::message: see elicit-transport.c. */
+typedef void (*ElicitTransportSink) (ElicitTransport *self,
+                                     ElicitIncoming  *message,
+                                     gpointer         user_data);
+
+gboolean  elicit_transport_set_sink       (ElicitTransport     *self,
+                                           ElicitTransportSink  sink,
+                                           gpointer             user_data);
+void      elicit_transport_clear_sink     (ElicitTransport     *self,
+                                           gpointer             user_data);
 
 /* Parses one received message with the safe parser and emits ::message,
  * or ::invalid-message for JSON the parser refuses (too deep, a number out of

@@ -12,6 +12,7 @@
 
 #include "elicit-i18n-private.h"
 
+#include "elicit-incoming-private.h"
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
 #include "elicit-transport-private.h"
@@ -49,9 +50,12 @@
 
 typedef struct
 {
-  gboolean  closed;
-  GError   *error;
-  guint     waiting_for_user;
+  gboolean             closed;
+  GError              *error;
+  guint                waiting_for_user;
+  /* The peer reading this transport, past the ::message signal. */
+  ElicitTransportSink  sink;
+  gpointer             sink_data;
 } ElicitTransportPrivate;
 
 enum {
@@ -181,7 +185,10 @@ elicit_transport_class_init (ElicitTransportClass *klass)
    *   a misbehaving peer, any other JSON value
    *
    * Emitted for each message received, in order. @message is only valid
-   * during the emission; take a reference to keep it.
+   * during the emission; take a reference to keep it. The [class@Peer]
+   * reading the transport handles the message after every handler of this
+   * signal. While no handler is connected, messages reach the peer without
+   * a tree being built for them.
    *
    * Since: 1.0
    */
@@ -189,9 +196,12 @@ elicit_transport_class_init (ElicitTransportClass *klass)
     g_signal_new ("message",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL,
+                  0, NULL, NULL,
+                  g_cclosure_marshal_VOID__BOXED,
                   G_TYPE_NONE, 1,
                   JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+  g_signal_set_va_marshaller (signals[MESSAGE], G_TYPE_FROM_CLASS (klass),
+                              g_cclosure_marshal_VOID__BOXEDv);
 
   /**
    * ElicitTransport::invalid-message:
@@ -464,11 +474,60 @@ void
 elicit_transport_emit_message (ElicitTransport *self,
                                JsonNode        *message)
 {
+  ElicitTransportPrivate *state;
+  ElicitIncoming incoming;
+
   g_return_if_fail (ELICIT_IS_TRANSPORT (self));
   g_return_if_fail (message != NULL);
 
-  if (!get_state (self)->closed)
-    g_signal_emit (self, signals[MESSAGE], 0, message);
+  state = get_state (self);
+  if (state->closed)
+    return;
+
+  /* Handlers may drop the last reference to the transport. */
+  g_object_ref (self);
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+  if (state->sink != NULL && !state->closed)
+    {
+      elicit_incoming_init_node (&incoming, message);
+      state->sink (self, &incoming, state->sink_data);
+      elicit_incoming_clear (&incoming);
+    }
+  g_object_unref (self);
+}
+
+/*
+ * The peer reading @self takes each message past the ::message signal, after
+ * its handlers, through @sink: as text and an index when ::message has no
+ * handler, so nothing is built that nobody reads. One sink per transport;
+ * FALSE when another has it (that peer then listens to ::message).
+ */
+gboolean
+elicit_transport_set_sink (ElicitTransport     *self,
+                           ElicitTransportSink  sink,
+                           gpointer             user_data)
+{
+  ElicitTransportPrivate *state = get_state (self);
+
+  if (state->sink != NULL)
+    return FALSE;
+
+  state->sink = sink;
+  state->sink_data = user_data;
+  return TRUE;
+}
+
+void
+elicit_transport_clear_sink (ElicitTransport *self,
+                             gpointer         user_data)
+{
+  ElicitTransportPrivate *state = get_state (self);
+
+  if (state->sink_data == user_data)
+    {
+      state->sink = NULL;
+      state->sink_data = NULL;
+    }
 }
 
 /**
@@ -593,16 +652,41 @@ deliver_parsed (ElicitTransport  *self,
   return TRUE;
 }
 
+/* Straight to the sink: checked and indexed, nothing built. */
+static gboolean
+receive_into_sink (ElicitTransport  *self,
+                   const char       *data,
+                   gsize             length,
+                   GError          **error)
+{
+  ElicitTransportPrivate *state = get_state (self);
+  g_autoptr(GError) parse_error = NULL;
+  ElicitIncoming incoming;
+
+  if (!elicit_incoming_init_text (&incoming, data, length, &parse_error))
+    return deliver_parsed (self, NULL, parse_error, error);
+
+  if (!state->closed)
+    state->sink (self, &incoming, state->sink_data);
+  elicit_incoming_clear (&incoming);
+
+  return TRUE;
+}
+
 gboolean
 elicit_transport_receive (ElicitTransport  *self,
                           const char       *data,
                           gsize             length,
                           GError          **error)
 {
+  ElicitTransportPrivate *state = get_state (self);
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) parse_error = NULL;
 
   g_assert (ELICIT_IS_TRANSPORT (self));
+
+  if (state->sink != NULL && !g_signal_has_handler_pending (self, signals[MESSAGE], 0, FALSE))
+    return receive_into_sink (self, data, length, error);
 
   node = elicit_json_parse (data, length, ELICIT_JSON_DEFAULT_MAX_DEPTH, &parse_error);
 

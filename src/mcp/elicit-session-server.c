@@ -50,24 +50,39 @@ ping_cb (ElicitPeer    *peer,
   return TRUE;
 }
 
+/* Log messages: read, from the text when there is no tree, only when
+ * ::message has a handler. */
 static void
-log_message_cb (ElicitPeer    *peer,
-                const char    *method,
-                JsonObject    *params,
-                JsonNode      *message,
-                ElicitSession *self)
+log_message_cb (ElicitPeer     *peer,
+                const char     *method,
+                ElicitIncoming *message,
+                gpointer        user_data)
 {
-  const char *level = elicit_json_object_get_string (params, "level");
-  JsonNode *data = params ? json_object_get_member (params, "data") : NULL;
+  ElicitSession *self = user_data;
+  char level_buf[64], logger_buf[256];
+  g_autofree char *level_heap = NULL;
+  g_autofree char *logger_heap = NULL;
+  g_autoptr(JsonNode) data = NULL;
+  const char *level;
+  const char *logger;
 
+  if (!g_signal_has_handler_pending (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE],
+                                     0, FALSE))
+    return;
+
+  level = elicit_incoming_params_string (message, "level", level_buf, sizeof level_buf,
+                                         &level_heap);
+  data = elicit_incoming_dup_params_member (message, "data");
   if (level == NULL || data == NULL)
     {
       g_debug ("ignoring a malformed notifications/message");
       return;
     }
 
+  logger = elicit_incoming_params_string (message, "logger", logger_buf, sizeof logger_buf,
+                                          &logger_heap);
   g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE], 0,
-                 level, elicit_json_object_get_string (params, "logger"), data);
+                 level, logger, data);
 }
 
 static gboolean
@@ -138,8 +153,7 @@ void
 elicit_session_listen_to_server (ElicitSession *self)
 {
   g_signal_connect_object (self->peer, "handle-request::ping", G_CALLBACK (ping_cb), self, 0);
-  g_signal_connect_object (self->peer, "notification::notifications/message",
-                           G_CALLBACK (log_message_cb), self, 0);
+  elicit_peer_add_notification_func (self->peer, "notifications/message", log_message_cb, self);
   g_signal_connect_object (self->peer, "notification::notifications/progress",
                            G_CALLBACK (progress_cb), self, 0);
   g_signal_connect_object (self->peer, "notification::notifications/tools/list_changed",

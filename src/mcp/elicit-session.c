@@ -12,6 +12,7 @@
 #include "elicit-init-private.h"
 #include "elicit-json-private.h"
 #include "elicit-protocol-enums.h"
+#include "elicit-marshal.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
 
@@ -305,6 +306,7 @@ elicit_session_dispose (GObject *object)
   if (self->peer != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->peer, self);
+      elicit_peer_remove_notification_funcs (self->peer, self);
       /* Fails what is still pending (only an explicit g_object_run_dispose()
        * gets here with calls pending: they hold a reference to us). */
       g_object_run_dispose (G_OBJECT (self->peer));
@@ -593,6 +595,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    * @data: the logged data, any JSON value
    *
    * Emitted for each `notifications/message` log message from the server.
+   * While no handler is connected, log messages are not read beyond
+   * telling what they are.
    *
    * Since: 1.0
    */
@@ -600,11 +604,13 @@ elicit_session_class_init (ElicitSessionClass *klass)
     g_signal_new ("message",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL,
+                  0, NULL, NULL, _elicit_marshal_VOID__STRING_STRING_BOXED,
                   G_TYPE_NONE, 3,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
                   JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+  g_signal_set_va_marshaller (elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE],
+                              G_TYPE_FROM_CLASS (klass), _elicit_marshal_VOID__STRING_STRING_BOXEDv);
 
   /**
    * ElicitSession::progress:

@@ -88,6 +88,10 @@ typedef struct
   JsonNode      *root;
   Buffer        *name;
   Buffer        *text;
+  /* Indexing: where the members of the first two object levels go, and the
+   * member of each level whose value is being read (-1: none). */
+  ElicitJsonIndex *index;
+  int            open_member[3];
 } Scanner;
 
 enum
@@ -335,6 +339,26 @@ scan_escape (Scanner       *s,
 
 }
 
+#define ONES  G_GUINT64_CONSTANT (0x0101010101010101)
+#define HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
+
+/* The high bit of each of the 8 bytes in @v (little-endian) that is not
+ * C_PLAIN: below 0x20, a quote, a backslash or not ASCII. A borrow can mark
+ * a byte above a marked one wrongly, never one below: the lowest mark is
+ * the first such byte. */
+static inline guint64
+special_bytes (guint64 v)
+{
+  guint64 quote = v ^ (ONES * '"');
+  guint64 backslash = v ^ (ONES * '\\');
+  guint64 control = (v - ONES * 0x20) & ~v;
+
+  quote = (quote - ONES) & ~quote;
+  backslash = (backslash - ONES) & ~backslash;
+
+  return (control | quote | backslash | v) & HIGHS;
+}
+
 /*
  * s->p points at the opening quote; on success, past the closing one. When
  * @out is given, it is set to the string, decoded and NUL-terminated: runs of
@@ -353,6 +377,23 @@ scan_string (Scanner *s,
 
   for (;;)
     {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+      /* Plain text eight bytes at a time, up to the first byte that is not. */
+      while (end - p >= 8)
+        {
+          guint64 v, special;
+
+          memcpy (&v, p, sizeof v);
+          special = special_bytes (v);
+          if (special != 0)
+            {
+              p += __builtin_ctzll (special) / 8;
+              break;
+            }
+          p += 8;
+        }
+#endif
+
       while (p < end && string_class[*p] == C_PLAIN)
         p++;
 
@@ -420,6 +461,42 @@ scan_string (Scanner *s,
 bad_utf8:
   return fail (s, ELICIT_JSON_ERROR_INVALID_UTF8,
                _("Not valid UTF-8 at byte %lu"), offset_of (s, p));
+}
+
+/*
+ * scan_string() when only checking, for the common string: plain text and
+ * its closing quote within the text, found eight bytes at a time without a
+ * call. Anything else (an escape, non-ASCII, a control character, the end
+ * of the text near) goes to scan_string() from the start.
+ */
+static inline gboolean
+scan_string_quick (Scanner *s,
+                   Buffer  *out)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  const guchar *p = s->p + 1;
+
+  if (out == NULL)
+    while (s->end - p >= 8)
+      {
+        guint64 v, special;
+
+        memcpy (&v, p, sizeof v);
+        special = special_bytes (v);
+        if (special == 0)
+          {
+            p += 8;
+            continue;
+          }
+        p += __builtin_ctzll (special) / 8;
+        if (*p != '"')
+          break;
+        s->p = p + 1;
+        return TRUE;
+      }
+#endif
+
+  return scan_string (s, out);
 }
 
 /* The number between @start and @end, which has a fraction or an exponent. */
@@ -645,8 +722,8 @@ name_hash (gconstpointer key)
 }
 
 static gboolean
-name_equal (gconstpointer a,
-            gconstpointer b)
+name_equal_decoded (gconstpointer a,
+                    gconstpointer b)
 {
   NameIter ia = { a, { 0 }, 0, 0 };
   NameIter ib = { b, { 0 }, 0, 0 };
@@ -662,6 +739,23 @@ name_equal (gconstpointer a,
   while (ca >= 0);
 
   return TRUE;
+}
+
+static gboolean
+name_equal (gconstpointer a,
+            gconstpointer b)
+{
+  const guchar *pa = a;
+  const guchar *pb = b;
+
+  /* Names without escapes, most of them, compare as they are written. */
+  while (*pa == *pb && *pa != '"' && *pa != '\\')
+    pa++, pb++;
+
+  if (*pa == '\\' || *pb == '\\')
+    return name_equal_decoded (a, b);
+
+  return *pa == '"' && *pb == '"';
 }
 
 static gboolean
@@ -737,6 +831,37 @@ push (Scanner  *s,
   return TRUE;
 }
 
+/*
+ * Indexing: the name starting at @quote was just read at depth 1 or 2, and
+ * s->p is at its value. Members of an object inside an array, or past the
+ * index's room, are not recorded; the index then says it is not complete.
+ */
+static void
+index_member (Scanner      *s,
+              const guchar *quote,
+              const guchar *closing_quote)
+{
+  ElicitJsonIndex *index = s->index;
+  ElicitJsonMember *member;
+
+  if (!s->levels[0].is_object)
+    return;
+  if (index->n_members == ELICIT_JSON_INDEX_SIZE)
+    {
+      index->complete = FALSE;
+      return;
+    }
+
+  member = &index->members[index->n_members];
+  member->name = (const char *) quote + 1;
+  member->name_end = (const char *) closing_quote;
+  member->escaped = memchr (member->name, '\\', member->name_end - member->name) != NULL;
+  member->parent = s->depth == 1 ? -1 : s->open_member[1];
+  member->value = (const char *) s->p;
+  member->value_end = NULL;
+  s->open_member[s->depth] = (int) index->n_members++;
+}
+
 static gboolean
 scan (Scanner *s)
 {
@@ -775,7 +900,7 @@ value:
       goto value;
 
     case '"':
-      if (!scan_string (s, s->text))
+      if (!scan_string_quick (s, s->text))
         return FALSE;
       if (s->build)
         add_node (s, json_node_init_string (json_node_alloc (), s->text->str));
@@ -809,15 +934,22 @@ value:
 name:
   {
     const guchar *quote = s->p;
+    const guchar *closing_quote;
 
     if (s->p >= s->end || *s->p != '"')
       return fail_unexpected (s, s->p);
-    if (!scan_string (s, s->name) || !remember_name (s, &s->levels[s->depth - 1], quote))
+    if (!scan_string_quick (s, s->name) || !remember_name (s, &s->levels[s->depth - 1], quote))
       return FALSE;
+    closing_quote = s->p - 1;
     skip_space (s);
     if (s->p >= s->end || *s->p != ':')
       return fail_unexpected (s, s->p);
     s->p++;
+    if (s->index != NULL && s->depth <= 2)
+      {
+        skip_space (s);
+        index_member (s, quote, closing_quote);
+      }
     goto value;
   }
 
@@ -826,6 +958,11 @@ close:
   s->depth--;
 
 after:
+  if (s->index != NULL && s->depth >= 1 && s->depth <= 2 && s->open_member[s->depth] >= 0)
+    {
+      s->index->members[s->open_member[s->depth]].value_end = (const char *) s->p;
+      s->open_member[s->depth] = -1;
+    }
   skip_space (s);
   if (s->depth == 0)
     {
@@ -854,13 +991,15 @@ after:
   return fail_unexpected (s, s->p);
 }
 
-/* Checks @data, and builds its tree into @root when that is given. */
+/* Checks @data, and builds its tree into @root or indexes its members into
+ * @index when they are given. */
 static gboolean
-scan_text (const char  *data,
-           gssize       length,
-           guint        max_depth,
-           JsonNode   **root,
-           GError     **error)
+scan_text (const char       *data,
+           gssize            length,
+           guint             max_depth,
+           JsonNode        **root,
+           ElicitJsonIndex  *index,
+           GError          **error)
 {
   Level stack_levels[ELICIT_JSON_DEFAULT_MAX_DEPTH];
   g_autofree Level *heap_levels = NULL;
@@ -890,6 +1029,16 @@ scan_text (const char  *data,
       s.build = TRUE;
       buffer_init (s.name = &name);
       buffer_init (s.text = &text);
+    }
+
+  if (index != NULL)
+    {
+      s.index = index;
+      s.open_member[0] = s.open_member[1] = s.open_member[2] = -1;
+      index->n_members = 0;
+      index->complete = TRUE;
+      skip_space (&s);
+      index->is_object = s.p < s.end && *s.p == '{';
     }
 
   ok = scan (&s);
@@ -939,7 +1088,7 @@ elicit_json_check (const char  *data,
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return scan_text (data, length, max_depth, NULL, error);
+  return scan_text (data, length, max_depth, NULL, NULL, error);
 }
 
 /**
@@ -970,8 +1119,87 @@ elicit_json_parse (const char  *data,
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  scan_text (data, length, max_depth, &root, error);
+  scan_text (data, length, max_depth, &root, NULL, error);
   return root;
+}
+
+/* The index: members by name, without building -------------------------------- */
+
+/*
+ * elicit_json_check_indexed:
+ *
+ * elicit_json_check(), with the same verdict and errors, that also records in
+ * @index where the members of the root object and of the objects directly
+ * inside it are in @data, so a caller can read a few of them without
+ * building the tree. Allocates nothing per member.
+ */
+gboolean
+elicit_json_check_indexed (const char       *data,
+                           gssize            length,
+                           guint             max_depth,
+                           ElicitJsonIndex  *index,
+                           GError          **error)
+{
+  g_assert (index != NULL);
+
+  return scan_text (data, length, max_depth, NULL, index, error);
+}
+
+/* Whether @member's name, which has an escape, decodes to @name. */
+gboolean
+elicit_json_member_is_escaped (const ElicitJsonMember *member,
+                               const char             *name)
+{
+  NameIter it = { (const guchar *) member->name, { 0 }, 0, 0 };
+  int c;
+
+  for (; (c = name_iter_next (&it)) >= 0; name++)
+    if (*name == '\0' || (guchar) *name != c)
+      return FALSE;
+
+  return *name == '\0';
+}
+
+/*
+ * When @member's value is a string with no escape in it, points @out at its
+ * first byte and returns its length: the text between the quotes is then the
+ * string exactly. Returns -1 for anything else.
+ */
+gssize
+elicit_json_member_plain_string (const ElicitJsonMember  *member,
+                                 const char             **out)
+{
+  gsize len = (gsize) (member->value_end - member->value);
+
+  if (member->value[0] != '"' || memchr (member->value, '\\', len) != NULL)
+    return -1;
+
+  *out = member->value + 1;
+  return (gssize) len - 2;
+}
+
+/* @member's value as its own tree; the text was checked already. */
+JsonNode *
+elicit_json_member_build (const ElicitJsonMember *member)
+{
+  const char *text;
+  gssize len = elicit_json_member_plain_string (member, &text);
+  JsonNode *node;
+
+  /* A log message's data is mostly a plain string: no second pass. */
+  if (len >= 0 && len < 256)
+    {
+      char buf[256];
+
+      memcpy (buf, text, len);
+      buf[len] = '\0';
+      return json_node_init_string (json_node_alloc (), buf);
+    }
+
+  node = elicit_json_parse (member->value, member->value_end - member->value,
+                            ELICIT_JSON_MAX_DEPTH_LIMIT, NULL);
+  g_assert (node != NULL);
+  return node;
 }
 
 static void

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Usage: bench-json [--case flood|schema|all] [--parser elicit|json-glib|check]
+ * Usage: bench-json [--case flood|schema|all] [--parser elicit|ingest|json-glib|check]
  *                   [--flood-lines N] [--schema-runs N]
  *
  * Two fixed workloads: N notifications/message lines as elicit-demo-server
@@ -12,7 +12,8 @@
  * schema has 100,000 titled options (as bench-schema's 100000-options case).
  * --parser json-glib times what elicit_json_parse() did before it built trees
  * itself (elicit_json_check(), then JsonParser); --parser check times the
- * check alone. Prints one line per case: the time per parse and the rate.
+ * check alone; --parser ingest what the peer does with a log line nobody
+ * wants as a tree (check and index, classify, read level and logger). Prints one line per case: the time per parse and the rate.
  *
  * Wall-clock figures move with whatever else the machine runs; instruction
  * counts do not:
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "elicit-incoming-private.h"
 #include "elicit-json-private.h"
 
 #define N_FLOOD_VARIANTS 1000
@@ -35,6 +37,7 @@ typedef enum
   PARSER_ELICIT,
   PARSER_JSON_GLIB,
   PARSER_CHECK,
+  PARSER_INGEST,
 } Parser;
 
 static char *opt_case = NULL;
@@ -45,7 +48,7 @@ static int   opt_schema_runs = 20;
 static const GOptionEntry entries[] = {
   { "case", 0, 0, G_OPTION_ARG_STRING, &opt_case, "flood, schema or all (all)", "CASE" },
   { "parser", 0, 0, G_OPTION_ARG_STRING, &opt_parser,
-    "elicit, json-glib (check + JsonParser) or check (elicit)", "PARSER" },
+    "elicit, ingest (the peer's fast path), json-glib (check + JsonParser) or check", "PARSER" },
   { "flood-lines", 0, 0, G_OPTION_ARG_INT, &opt_flood_lines, "Flood lines to parse (200000)", "N" },
   { "schema-runs", 0, 0, G_OPTION_ARG_INT, &opt_schema_runs,
     "Parses of the schema line (20)", "N" },
@@ -74,6 +77,29 @@ parse_one (Parser      parser,
             node = json_parser_steal_root (json_parser);
         }
       break;
+
+    case PARSER_INGEST:
+      {
+        ElicitIncoming incoming;
+        char method[ELICIT_INCOMING_METHOD_MAX], level[64], logger[256];
+        char *heap = NULL;
+        gboolean ok;
+
+        if (!elicit_incoming_init_text (&incoming, text, length, NULL))
+          return FALSE;
+        /* A schema line is a request: the peer builds its tree. */
+        if (!elicit_incoming_notification (&incoming, method, sizeof method))
+          ok = elicit_incoming_get_node (&incoming) != NULL;
+        else
+          {
+            ok = elicit_incoming_params_string (&incoming, "level", level, sizeof level, &heap) != NULL;
+            g_free (heap);
+            elicit_incoming_params_string (&incoming, "logger", logger, sizeof logger, &heap);
+            g_free (heap);
+          }
+        elicit_incoming_clear (&incoming);
+        return ok;
+      }
 
     case PARSER_CHECK:
     default:
@@ -180,6 +206,8 @@ main (int   argc,
     parser = PARSER_JSON_GLIB;
   else if (g_str_equal (opt_parser, "check"))
     parser = PARSER_CHECK;
+  else if (g_str_equal (opt_parser, "ingest"))
+    parser = PARSER_INGEST;
   else
     {
       g_printerr ("bench-json: unknown parser “%s”\n", opt_parser);

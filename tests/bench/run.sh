@@ -41,11 +41,31 @@ done <"$work/elicit.txt"
 
 echo
 echo "== Flood: $count notifications/message lines after the handshake"
-"$build/tests/bench/bench-flood" \
-  --count "$count" --runs "$runs" \
+echo "   (ingest: ElicitSession and \`elicit call\` without and with a display, next to the"
+echo "   TypeScript SDK and to a C reader that only splits lines: the read limit)"
+ninja -C "$build" src/app/elicit >/dev/null 2>&1 && elicit_arg=(--elicit "$build/src/app/elicit") || elicit_arg=()
+xwrap=()
+[[ -z ${DISPLAY:-} ]] && command -v xvfb-run >/dev/null && xwrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
+"${xwrap[@]}" "$build/tests/bench/bench-flood" \
+  --count "$count" --runs "$runs" --limit-parse "${elicit_arg[@]}" \
   --server "$build/src/demo-server/elicit-demo-server" \
   --node-modules "$node_modules" \
   --sdk-script "$src/tests/bench/flood-sdk.mjs"
+
+echo
+echo "== Parser: one flood line (microseconds per line; callgrind counts in the README)"
+ninja -C "$build" tests/bench/bench-json >/dev/null
+printf '%-34s %10s %14s\n' parser "µs/line" "vs Elicit"
+elicit_us=
+for parser in ingest elicit json-glib; do
+  us=$("$build/tests/bench/bench-json" --case flood --parser "$parser" | awk '{ print $(NF-5) }')
+  [[ -z $elicit_us ]] && elicit_us=$us
+  printf '%-34s %10s %14s\n' "Elicit ($parser)" "$us" \
+    "$(awk -v a="$elicit_us" -v b="$us" 'BEGIN { printf "%.2fx", b / a }')"
+done
+us=$(node "$src/tests/bench/bench-json-node.mjs" 200000 | awk '{ print $(NF-5) }')
+printf '%-34s %10s %14s\n' "Node $(node --version) JSON.parse" "$us" \
+  "$(awk -v a="$elicit_us" -v b="$us" 'BEGIN { printf "%.2fx", b / a }')"
 
 # The same floods through the app's servers file, measured by the flooding server
 # itself (requests answered, latency, the longest ping round trip: the longest the

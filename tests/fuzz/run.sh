@@ -14,7 +14,7 @@ else
   meson configure "$build" -Dwerror=true \
     -Dc_args="-fsanitize=fuzzer-no-link" >/dev/null
 fi
-targets=(fuzz-schema fuzz-json fuzz-sse fuzz-session fuzz-auth-jwt fuzz-www-authenticate
+targets=(fuzz-schema fuzz-json fuzz-incoming fuzz-sse fuzz-session fuzz-auth-jwt fuzz-www-authenticate
          fuzz-url-info fuzz-servers-file fuzz-auth-responses fuzz-line-framing)
 if ! ninja -C "$build" "${targets[@]/#/tests/fuzz/}" >"$build/ninja.log" 2>&1; then
   echo "building the fuzz targets failed:"
