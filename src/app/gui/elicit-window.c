@@ -12,6 +12,7 @@
 #include "elicit.h"
 
 #include "elicit-application.h"
+#include "elicit-import-dialog.h"
 #include "elicit-server-editor.h"
 #include "elicit-server-page.h"
 #include "elicit-server-row.h"
@@ -56,6 +57,7 @@ struct _ElicitWindow
   AdwStatusPage        *empty_page;
   GtkLabel             *empty_body_label;
   GtkWidget            *file_actions;
+  GtkWidget            *import_button;
   GtkWidget            *keyring_bar;
   GtkLabel             *keyring_label;
   GtkWidget            *keyring_retry_button;
@@ -275,6 +277,38 @@ add_server_action (GtkWidget  *widget,
 }
 
 static void
+imported_cb (ElicitWindow *self,
+             guint         n_servers)
+{
+  g_autofree char *text = NULL;
+
+  editor_saved_cb (self);
+  /* Translators: said when servers of other MCP clients were added */
+  text = g_strdup_printf (ngettext ("Imported %u server", "Imported %u servers",
+                                       n_servers), n_servers);
+  elicit_window_show_notice (self, text, FALSE);
+}
+
+static void
+import_servers_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  ElicitWindow *self = ELICIT_WINDOW (widget);
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = NULL;
+  GtkWidget *dialog;
+
+  if (!ELICIT_IS_APPLICATION (application))
+    return;
+
+  file = elicit_application_dup_config_file (ELICIT_APPLICATION (application));
+  dialog = elicit_import_dialog_new (GTK_WINDOW (self), file);
+  g_signal_connect_object (dialog, "imported", G_CALLBACK (imported_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 edit_server_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
@@ -415,6 +449,7 @@ elicit_window_class_init (ElicitWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_body_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, file_actions);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, import_button);
   gtk_widget_class_bind_template_callback (widget_class, server_row_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, server_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
@@ -423,6 +458,8 @@ elicit_window_class_init (ElicitWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.add-server", NULL, add_server_action);
   gtk_widget_class_install_action (widget_class, "win.edit-server", NULL, edit_server_action);
+  gtk_widget_class_install_action (widget_class, "win.import-servers", NULL,
+                                   import_servers_action);
   gtk_widget_class_install_action (widget_class, "win.open-servers-file", NULL,
                                    open_servers_file_action);
 }
@@ -774,4 +811,6 @@ elicit_window_set_file_actions_visible (ElicitWindow *self,
   g_return_if_fail (ELICIT_IS_WINDOW (self));
 
   gtk_widget_set_visible (self->file_actions, visible);
+  /* A servers file that cannot be read cannot take imported servers either. */
+  gtk_widget_set_visible (self->import_button, !visible);
 }
