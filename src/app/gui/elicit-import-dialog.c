@@ -165,8 +165,8 @@ make_row (ElicitImportDialog *self,
 
   row->check = GTK_CHECK_BUTTON (gtk_check_button_new ());
   gtk_widget_set_valign (GTK_WIDGET (row->check), GTK_ALIGN_CENTER);
+  /* Named by the row's title (the row labels its activatable widget). */
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->check),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle,
                                   -1);
   g_signal_connect_object (row->check, "toggled", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
