@@ -11,7 +11,8 @@
 # server VS Code fills a variable into cannot be checked, of two servers
 # with one name one can be checked at a time; the imported server appears
 # in the list and in Elicit's servers file, and the other clients' files are
-# the same bytes with the same modification time afterwards. Opened again
+# the same bytes with the same modification time afterwards; the notice
+# that says so goes away by itself. Opened again
 # from the main menu, the dialog marks the server as already in Elicit.
 # Run with Debian's /usr/bin/python3 and python3-pyatspi, under
 # dbus-run-session and Xvfb. With ELICIT_SCREENSHOT_DIR set, it saves a
@@ -135,6 +136,10 @@ def import_from_claude_desktop_leaves_its_file_alone():
         do_action(wait_sensitive(dialog, 'push button', 'Import'))
 
         wait_server(window, 'Local Demo')
+        # News, not a question: the notice goes away with no one dismissing it.
+        notice = wait_for('the notice', lambda: find(window, 'label', 'Imported 1 server'))
+        wait_for('the notice to go away by itself', lambda: not (notice.getState().contains(
+            __import__('pyatspi').STATE_SHOWING) and find(window, 'label', 'Imported 1 server')))
         with open(home.config, encoding='utf-8') as f:
             servers = json.load(f)['mcpServers']
         check_equal(servers, {'Local Demo': {'command': DEMO, 'args': ['--protocol', '2025-11-25'],

@@ -183,6 +183,9 @@ add_server (ElicitWindow *self,
   GListModel *prompts = elicit_server_page_get_prompts (ELICIT_SERVER_PAGE (page));
   g_autofree char *name = page_name (server);
 
+  if (self->settings != NULL)
+    elicit_server_page_set_settings (ELICIT_SERVER_PAGE (page), self->settings);
+
   gtk_stack_add_named (self->server_stack, page, name);
   gtk_list_box_append (self->server_list, row);
 
@@ -613,7 +616,9 @@ add_notice (ElicitWindow *self,
 {
   AdwToast *toast = adw_toast_new (markup);
 
-  adw_toast_set_timeout (toast, 0);
+  /* libadwaita's own timeout: every notice is news, none asks for anything
+   * (each is in the server's log too). What needs the person's hand gets a
+   * bar that stays, as the keyring's problem does. */
   adw_toast_set_priority (toast, warning ? ADW_TOAST_PRIORITY_HIGH : ADW_TOAST_PRIORITY_NORMAL);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (notice_dismissed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -656,8 +661,10 @@ settle_notice (ElicitWindow *self)
  * @text: the notice, plain text
  * @warning: whether it tells of something that went wrong
  *
- * Shows @text in a toast until the user dismisses it or another notice
- * replaces it: what happened out of sight must not vanish unread.
+ * Shows @text in a toast that goes away after libadwaita's timeout, or when
+ * the user dismisses it. A notice that comes while one shows re-titles it
+ * (which does not restart its time). For news only: what asks the person to
+ * act belongs in a bar that stays (elicit_window_show_keyring_problem()).
  */
 void
 elicit_window_show_notice (ElicitWindow *self,
