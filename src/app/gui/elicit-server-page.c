@@ -280,6 +280,8 @@ create_tool_row (gpointer item,
   gtk_label_set_wrap (GTK_LABEL (description), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (description), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_lines (GTK_LABEL (description), 2);
+  /* Asks for little width of its own: the list is as wide as its titles. */
+  gtk_label_set_max_width_chars (GTK_LABEL (description), 20);
   gtk_label_set_ellipsize (GTK_LABEL (description), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (description, "description");
   gtk_widget_add_css_class (description, "dim-label");
