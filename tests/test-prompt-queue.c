@@ -621,6 +621,64 @@ test_flood (Fixture       *f,
   server_free (server);
 }
 
+/* A request whose schema would be costly to read: the most fields a form takes, each with a pattern to compile. */
+static char *
+costly_elicitation (guint id)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_string_append_printf (line, "{\"jsonrpc\":\"2.0\",\"id\":%u,\"method\":\"elicitation/create\","
+                          "\"params\":{\"message\":\"Everything?\",\"requestedSchema\":"
+                          "{\"type\":\"object\",\"properties\":{", id);
+  for (guint i = 0; i < 1000; i++)
+    g_string_append_printf (line, "%s\"f%u\":{\"type\":\"string\",\"pattern\":\"^(a+)+$\"}",
+                            i > 0 ? "," : "", i);
+  g_string_append (line, "}}}}");
+
+  return g_string_free (g_steal_pointer (&line), FALSE);
+}
+
+/* The limits come before the parsing: a server over its rate limit gets
+ * the usual error for a request whose schema is never read. */
+static void
+test_rate_limit_before_parsing (Fixture       *f,
+                                gconstpointer  data)
+{
+  Server *server = server_connect ();
+  g_autofree char *costly = costly_elicitation (2);
+  guint parsed;
+
+  elicit_prompt_queue_set_burst (f->queue, 1);
+  elicit_prompt_queue_set_rate (f->queue, 0.0);
+  elicit_prompt_queue_add_session (f->queue, server->session);
+
+  send_elicitation (server, 1);
+  fake_peer_sync (server->peer);
+  settle ();
+  g_assert_cmpuint (f->prompts->len, ==, 1);
+
+  parsed = elicit_request_get_n_parsed ();
+  fake_peer_send_line (server->peer, costly);
+  fake_peer_expect (server->peer,
+                    "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-31000,"
+                    "\"message\":\"Refused without asking the user: too many requests\"}}");
+  settle ();
+  g_assert_cmpuint (elicit_request_get_n_parsed (), ==, parsed);
+  g_assert_cmpuint (f->refused->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (f->refused, 0), ==, TOO_FAST);
+
+  /* Once removed, the session's requests are read again, whatever the queue thought. */
+  elicit_prompt_queue_remove_session (f->queue, server->session);
+  send_elicitation (server, 3);
+  fake_peer_expect (server->peer, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"action\":\"cancel\"}}");
+  g_assert_cmpuint (elicit_request_get_n_parsed (), ==, parsed + 1);
+
+  elicit_request_cancel (prompt_at (f, 0));
+  fake_peer_expect (server->peer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"action\":\"cancel\"}}");
+  g_ptr_array_set_size (f->prompts, 0);
+  server_free (server);
+}
+
 static void
 test_disconnect_withdraws (Fixture       *f,
                            gconstpointer  data)
@@ -727,6 +785,7 @@ main (int   argc,
   TEST ("shows-one-request-at-a-time-in-the-order-they-arrived", test_one_at_a_time_in_order);
   TEST ("refuses-requests-beyond-the-cap-with-a-json-rpc-error", test_cap_refuses_with_an_error);
   TEST ("refuses-a-server-that-sends-faster-than-its-rate-limit", test_rate_limit);
+  TEST ("refuses-over-the-rate-limit-before-parsing-the-schema", test_rate_limit_before_parsing);
   TEST ("withdraw-all-withdraws-shown-and-waiting-requests", test_withdraw_all);
   TEST ("is-a-list-model-of-the-requests-it-holds", test_list_model);
   TEST ("each-origin-has-its-own-place-cap-and-rate-limit", test_origins_have_their_own_places);

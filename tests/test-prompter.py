@@ -488,19 +488,62 @@ def a_60_mib_request_is_refused_at_the_door():
     check(not dialogs('Request from Huge'), 'no dialog')
 
 
+# A program of its own, asking once and keeping its connection (and its
+# prompt) until its input closes: what it got is its first line.
+ASKER = '''
+import sys
+from gi.repository import Gio, GLib
+bus = Gio.DBusConnection.new_for_address_sync(
+    sys.argv[1], Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+    Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+try:
+    bus.call_sync('org.gnome.World.Elicit', '/org/gnome/World/Elicit',
+                  'org.gnome.World.Elicit.Prompter', 'Ask',
+                  GLib.Variant('(sssa{sv})', (sys.argv[2], 'claude', sys.argv[3], {})),
+                  None, Gio.DBusCallFlags.NONE, -1, None)
+    print('asked', flush=True)
+except GLib.Error as e:
+    print(e.message, flush=True)
+sys.stdin.read()
+'''
+
+TOO_MANY_PROGRAMS = ('GDBus.Error:org.gnome.World.Elicit.Error.Refused: Too many programs are '
+                     'asking at once; try again once their questions are answered')
+
+
 @test
 def at_most_eight_callers_have_prompts_at_once():
-    callers = [Caller() for _ in range(10)]
+    # One after the other, so that which ones are refused is known.
+    askers, got = [], []
+    try:
+        for i in range(10):
+            asker = subprocess.Popen([PYTHON, '-c', ASKER, ADDRESS, 'Many %d' % i, json.dumps(FORM)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            askers.append(asker)
+            got.append(asker.stdout.readline().strip())
+        check_equal(got, ['asked'] * 8 + [TOO_MANY_PROGRAMS] * 2, 'what the programs got')
+    finally:
+        for asker in askers:
+            asker.stdin.close()
+            asker.wait()
+    wait_gone('Request from Many 0')
+
+
+@test
+def one_program_with_many_connections_has_at_most_two_prompts_at_once():
+    callers = [Caller() for _ in range(5)]
     asked, refused = [], []
     for i, caller in enumerate(callers):
         try:
-            asked.append((caller, caller.ask('Many %d' % i, 'claude')))
+            asked.append((caller, caller.ask('Same %d' % i, 'claude')))
         except GLib.Error as e:
             refused.append(e.message)
-    check_equal(len(asked), 8, 'callers whose prompt was taken')
-    check_equal(refused, ['GDBus.Error:org.gnome.World.Elicit.Error.Refused: Too many programs are '
-                          'asking at once; try again once their questions are answered'] * 2,
-                'what the others got')
+    check_equal(len(asked), 2, 'connections whose prompt was taken')
+    check_equal(refused, [TOO_MANY_PROGRAMS] * 3, 'what the others got')
+    wait_dialog('Request from Same 0')
+    wait_dialog('Request from Same 1')
+    check(not any(dialogs('Request from Same %d' % i) for i in range(2, 5)),
+          'a refused connection has a dialog')
     for caller, handle in asked:
         caller.close_request(handle)
         check_equal(caller.response(handle), [('cancel', '')], 'the Response')

@@ -13,6 +13,7 @@
 #include "elicit-init-private.h"
 #include "elicit-input-source-private.h"
 #include "elicit-request-private.h"
+#include "elicit-session-private.h"
 #include "elicit-task-store-private.h"
 #include "elicit-text-private.h"
 
@@ -205,6 +206,35 @@ respond_cb (ElicitRequest *request,
     elicit_request_reply_refused (peer, responder->id);
 }
 
+/* The request for @params: read, or — over the prompt queue's limits —
+ * an unread one that carries its refusal, so a flood costs no parsing.
+ * NULL with @error for params that are invalid. */
+static ElicitRequest *
+admit_and_read (ElicitInputSource  *self,
+                JsonObject         *params,
+                GError            **error)
+{
+  g_autoptr(ElicitSession) session = g_weak_ref_get (&self->session);
+  g_autoptr(JsonObject) empty = NULL;
+  const char *refusal = NULL;
+  gboolean decided;
+  ElicitRequest *request;
+
+  decided = session != NULL && elicit_session_admit (session, &refusal);
+  if (refusal != NULL)
+    {
+      request = elicit_request_new_unread (session);
+      elicit_request_set_refusal (request, refusal);
+      return request;
+    }
+
+  request = elicit_request_new (params != NULL ? params : (empty = json_object_new ()), error);
+  if (request != NULL && decided)
+    elicit_request_set_admitted (request);
+
+  return request;
+}
+
 static gboolean
 elicitation_create_cb (ElicitPeer        *peer,
                        const char        *method,
@@ -214,7 +244,6 @@ elicitation_create_cb (ElicitPeer        *peer,
                        ElicitInputSource *self)
 {
   g_autoptr(ElicitRequest) request = NULL;
-  g_autoptr(JsonObject) empty = NULL;
   g_autoptr(GError) error = NULL;
   Responder *responder;
   JsonNode *task;
@@ -228,7 +257,7 @@ elicitation_create_cb (ElicitPeer        *peer,
       return TRUE;
     }
 
-  request = elicit_request_new (params != NULL ? params : (empty = json_object_new ()), &error);
+  request = admit_and_read (self, params, &error);
   if (request == NULL)
     {
       g_debug ("refusing an elicitation: %s", error->message);

@@ -12,6 +12,7 @@
 #include "elicit-init-private.h"
 #include "elicit-prompt-queue-private.h"
 #include "elicit-request-private.h"
+#include "elicit-session-private.h"
 
 /**
  * ElicitPromptQueue:
@@ -144,6 +145,8 @@ server_unwatch (Server *server)
   if (server->session == NULL)
     return;
 
+  if (server->elicitation_handler != 0)
+    elicit_session_set_admit_func (server->session, NULL, NULL);
   g_clear_signal_handler (&server->elicitation_handler, server->session);
   g_clear_signal_handler (&server->closed_handler, server->session);
 }
@@ -357,6 +360,32 @@ refuse (ElicitPromptQueue *self,
   g_debug ("refusing an elicitation: %s", message);
   elicit_request_refuse (request);
   g_signal_emit (self, signals[REFUSED], 0, request, message);
+}
+
+/* Why one more request from @server is refused (a token is spent when not). */
+static const char *
+over_limit (ElicitPromptQueue *self,
+            Server            *server)
+{
+  if (server->requests.length >= self->max_pending)
+    return _("Too many requests from this server are waiting for the user; this one was refused without asking");
+
+  if (!take_token (self, server))
+    return _("This server sends requests faster than the user can answer them; this one was refused without asking");
+
+  return NULL;
+}
+
+/* Before the session reads an elicitation/create: a request over the limits
+ * is refused before its schema is parsed (a flood of large schemas costs
+ * the parsing of none). It comes to push() unread, with this refusal. */
+static const char *
+admit_cb (ElicitSession *session,
+          gpointer       data)
+{
+  Server *server = data;
+
+  return over_limit (server->queue, server);
 }
 
 static void
@@ -657,6 +686,7 @@ push (ElicitPromptQueue *self,
       const char        *origin)
 {
   g_autoptr(ElicitSession) session = NULL;
+  const char *message;
   Server *server;
 
   if (elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
@@ -668,17 +698,13 @@ push (ElicitPromptQueue *self,
   if (g_queue_find (&server->requests, request) != NULL)
     return TRUE;
 
-  if (server->requests.length >= self->max_pending)
+  /* A request its session admitted or refused was counted then (admit_cb()). */
+  message = elicit_request_get_refusal (request);
+  if (message == NULL && !elicit_request_get_admitted (request))
+    message = over_limit (self, server);
+  if (message != NULL)
     {
-      refuse (self, request,
-              _("Too many requests from this server are waiting for the user; this one was refused without asking"));
-      return FALSE;
-    }
-
-  if (!take_token (self, server))
-    {
-      refuse (self, request,
-              _("This server sends requests faster than the user can answer them; this one was refused without asking"));
+      refuse (self, request, message);
       return FALSE;
     }
 
@@ -875,6 +901,7 @@ elicit_prompt_queue_add_session (ElicitPromptQueue *self,
 
   server->elicitation_handler =
     g_signal_connect (session, "elicitation", G_CALLBACK (elicitation_cb), server);
+  elicit_session_set_admit_func (session, admit_cb, server);
   server->closed_handler =
     g_signal_connect (session, "closed", G_CALLBACK (closed_cb), server);
 }

@@ -50,5 +50,19 @@ gboolean elicit_request_get_refused   (ElicitRequest          *self);
  * input source's own cap use it, so a refusal reads the same everywhere. */
 gboolean elicit_request_reply_refused (ElicitPeer             *peer,
                                        JsonNode               *id);
+/* The prompt queue's limits were checked before the request was read
+ * (elicit_session_admit()): pushing it checks them no more. */
+void     elicit_request_set_admitted  (ElicitRequest          *self);
+gboolean elicit_request_get_admitted  (ElicitRequest          *self);
+/* A PENDING request that was never read, standing for one refused before
+ * its params were parsed (the session's admission): the prompt queue
+ * refuses it with the refusal it carries, as if it had refused it then. */
+ElicitRequest *elicit_request_new_unread  (ElicitSession       *session);
+void           elicit_request_set_refusal (ElicitRequest       *self,
+                                           const char          *refusal);
+const char    *elicit_request_get_refusal (ElicitRequest       *self);
+/* How many times params were parsed into a request in this process: for
+ * tests that a refusal came before the parsing. */
+guint    elicit_request_get_n_parsed  (void);
 
 G_END_DECLS

@@ -53,6 +53,8 @@ struct _ElicitRequest
   char                   *elicitation_id;
   char                   *withdrawn_reason;
   gboolean                refused;
+  gboolean                admitted;
+  char                   *refusal;
   JsonObject             *content;
   JsonObject             *params;
 
@@ -173,6 +175,7 @@ elicit_request_finalize (GObject *object)
   g_clear_pointer (&self->url, g_free);
   g_clear_pointer (&self->elicitation_id, g_free);
   g_clear_pointer (&self->withdrawn_reason, g_free);
+  g_clear_pointer (&self->refusal, g_free);
   g_clear_pointer (&self->content, json_object_unref);
   g_clear_pointer (&self->params, json_object_unref);
   g_weak_ref_clear (&self->session);
@@ -562,6 +565,8 @@ elicit_request_new_from_data (const char  *data,
   return elicit_request_new (json_node_get_object (node), error);
 }
 
+static gint n_parsed;
+
 ElicitRequest *
 elicit_request_new_for_revision (JsonObject  *params,
                                  gboolean     legacy,
@@ -574,6 +579,7 @@ elicit_request_new_for_revision (JsonObject  *params,
   elicit_ensure_i18n ();
 
   self = g_object_new (ELICIT_TYPE_REQUEST, NULL);
+  g_atomic_int_inc (&n_parsed);
 
   if (!parse_mode (params, &self->mode, error) ||
       !get_string_member (params, "message", &message, error))
@@ -1071,6 +1077,59 @@ elicit_request_get_refused (ElicitRequest *self)
   g_return_val_if_fail (ELICIT_IS_REQUEST (self), FALSE);
 
   return self->refused;
+}
+
+void
+elicit_request_set_admitted (ElicitRequest *self)
+{
+  g_return_if_fail (ELICIT_IS_REQUEST (self));
+
+  self->admitted = TRUE;
+}
+
+gboolean
+elicit_request_get_admitted (ElicitRequest *self)
+{
+  g_return_val_if_fail (ELICIT_IS_REQUEST (self), FALSE);
+
+  return self->admitted;
+}
+
+void
+elicit_request_set_refusal (ElicitRequest *self,
+                            const char    *refusal)
+{
+  g_return_if_fail (ELICIT_IS_REQUEST (self));
+
+  g_free (self->refusal);
+  self->refusal = g_strdup (refusal);
+}
+
+const char *
+elicit_request_get_refusal (ElicitRequest *self)
+{
+  g_return_val_if_fail (ELICIT_IS_REQUEST (self), NULL);
+
+  return self->refusal;
+}
+
+ElicitRequest *
+elicit_request_new_unread (ElicitSession *session)
+{
+  ElicitRequest *self = g_object_new (ELICIT_TYPE_REQUEST, NULL);
+
+  self->message = g_strdup ("");
+  self->params = json_object_new ();
+  if (session != NULL)
+    elicit_request_set_session (self, session);
+
+  return self;
+}
+
+guint
+elicit_request_get_n_parsed (void)
+{
+  return (guint) g_atomic_int_get (&n_parsed);
 }
 
 gboolean

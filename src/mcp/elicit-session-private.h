@@ -23,6 +23,13 @@ G_BEGIN_DECLS
  *   elicit-session-server.c    what the server sends: input, progress, logs
  *   elicit-session-tasks.c     tools that run as tasks, in both wire formats
  */
+/* Whether the session may take one more elicitation/create from its
+ * server: NULL, or why not. Asked before the request's params are read, so
+ * a request over a limit costs no parsing: it stands as an unread request
+ * carrying the refusal (elicit_request_set_refusal()). */
+typedef const char *(*ElicitSessionAdmitFunc) (ElicitSession *session,
+                                               gpointer       user_data);
+
 struct _ElicitSession
 {
   GObject             parent_instance;
@@ -63,6 +70,10 @@ struct _ElicitSession
 
   /* gint64 call id → Progress, for calls made with a progress callback */
   GHashTable         *progress;
+
+  /* Asked before an elicitation/create is read (the prompt queue's limits) */
+  ElicitSessionAdmitFunc admit_func;
+  gpointer               admit_data;
 };
 
 enum {
@@ -129,6 +140,12 @@ void      elicit_session_start_call_with_timeout (ElicitSession          *self,
                                                   gpointer                user_data);
 /* elicit-session-server.c: what the server may send, wired to the peer. */
 void      elicit_session_listen_to_server    (ElicitSession          *self);
+/* The prompt queue sets it for the sessions it serves; NULL admits all. */
+void      elicit_session_set_admit_func      (ElicitSession          *self,
+                                              ElicitSessionAdmitFunc  func,
+                                              gpointer                user_data);
+gboolean  elicit_session_admit               (ElicitSession          *self,
+                                              const char            **refusal);
 /* elicit-session-tasks.c: tools run as tasks (2025-11-25). */
 gboolean  elicit_session_offers_tool_tasks   (ElicitSession          *self);
 gboolean  elicit_session_tool_runs_as_task   (ElicitSession          *self,

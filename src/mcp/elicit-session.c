@@ -278,6 +278,32 @@ input_request_cb (ElicitInputSource *input,
   g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_ELICITATION], 0, request);
 }
 
+void
+elicit_session_set_admit_func (ElicitSession          *self,
+                               ElicitSessionAdmitFunc  func,
+                               gpointer                user_data)
+{
+  g_return_if_fail (ELICIT_IS_SESSION (self));
+
+  self->admit_func = func;
+  self->admit_data = user_data;
+}
+
+/* Returns whether anyone decided; then @refusal is NULL or why not. */
+gboolean
+elicit_session_admit (ElicitSession  *self,
+                      const char    **refusal)
+{
+  g_return_val_if_fail (ELICIT_IS_SESSION (self), FALSE);
+
+  *refusal = NULL;
+  if (self->admit_func == NULL)
+    return FALSE;
+
+  *refusal = self->admit_func (self, self->admit_data);
+  return TRUE;
+}
+
 /* GObject ---------------------------------------------------------------------- */
 
 static void

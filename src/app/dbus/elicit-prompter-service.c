@@ -20,8 +20,10 @@
  * org.gnome.World.Elicit.Prompter (data/org.gnome.World.Elicit.Prompter.xml)
  * on the app's object path.
  *
- * Ask() checks that the caller runs as the session's user (once per caller
- * connection, GetConnectionUnixUser), validates the request as any other
+ * Ask() checks that the caller runs as the session's user and learns its
+ * process (once per caller connection, GetConnectionCredentials); at most
+ * MAX_ASKERS connections, and MAX_ASKERS_PER_PROCESS of one process, have
+ * prompts pending at once. It validates the request as any other
  * (elicit_request_new()), exports an ElicitRemoteRequest at the handle and
  * puts the request in the app's prompt queue under the caller's unique
  * name: each caller connection has its own place, cap and rate limit there.
@@ -38,13 +40,20 @@
 /* Callers with prompts pending at once: each has its own place in the queue
  * and so its own dialog; sixty connections must not open sixty windows. */
 #define MAX_ASKERS 8
+/* Of those, connections of one process: a program that opens many
+ * connections gets no more windows for it. Per user there is nothing more
+ * to bound: only the session's own user may ask (got_credentials_cb()), so
+ * MAX_ASKERS is that user's bound. */
+#define MAX_ASKERS_PER_PROCESS 2
 
 typedef struct
 {
   ElicitPrompterService *service;
   char                  *name;
   guint                  watch_id;
+  guint32                pid;
   guint                  verified : 1;
+  guint                  has_pid : 1;
 } Caller;
 
 struct _ElicitPrompterService
@@ -292,8 +301,36 @@ track (ElicitPrompterService *self,
     g_application_hold (self->application);
 }
 
+/* How many of @askers are connections of @sender's process. */
+static guint
+count_same_process (ElicitPrompterService *self,
+                    GHashTable            *askers,
+                    const char            *sender)
+{
+  Caller *caller = g_hash_table_lookup (self->callers, sender);
+  GHashTableIter iter;
+  gpointer asker;
+  guint n = 0;
+
+  /* A bus that does not tell the process makes each connection its own. */
+  if (caller == NULL || !caller->has_pid)
+    return 0;
+
+  g_hash_table_iter_init (&iter, askers);
+  while (g_hash_table_iter_next (&iter, &asker, NULL))
+    {
+      Caller *other = g_hash_table_lookup (self->callers, asker);
+
+      if (other != NULL && other->has_pid && other->pid == caller->pid)
+        n++;
+    }
+
+  return n;
+}
+
 /* Whether one more caller may have prompts pending: @sender already has
- * some, or fewer than MAX_ASKERS callers do. */
+ * some, or fewer than MAX_ASKERS callers do and fewer than
+ * MAX_ASKERS_PER_PROCESS of its process's connections. */
 static gboolean
 has_room_for (ElicitPrompterService *self,
               const char            *sender)
@@ -306,7 +343,11 @@ has_room_for (ElicitPrompterService *self,
   while (g_hash_table_iter_next (&iter, NULL, &value))
     g_hash_table_add (askers, (gpointer) elicit_remote_request_get_sender (value));
 
-  return g_hash_table_contains (askers, sender) || g_hash_table_size (askers) < MAX_ASKERS;
+  if (g_hash_table_contains (askers, sender))
+    return TRUE;
+
+  return g_hash_table_size (askers) < MAX_ASKERS &&
+         count_same_process (self, askers, sender) < MAX_ASKERS_PER_PROCESS;
 }
 
 static void
@@ -405,23 +446,30 @@ typedef struct
   GDBusMethodInvocation *invocation;
 } Check;
 
+/* Who the caller is, by the bus's word (as the caller guard asks it):
+ * its user, and its process, which bounds its windows (has_room_for()). */
 static void
-got_unix_user_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+got_credentials_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
 {
   Check *check = user_data;
   g_autoptr(ElicitPrompterService) self = check->service;
   g_autoptr(GDBusMethodInvocation) invocation = check->invocation;
   g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) credentials = NULL;
   g_autoptr(GError) error = NULL;
   const char *sender = g_dbus_method_invocation_get_sender (invocation);
+  Caller *caller;
   guint32 uid;
+  guint32 pid;
 
   g_free (check);
 
   reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
-  if (reply == NULL)
+  if (reply != NULL)
+    credentials = g_variant_get_child_value (reply, 0);
+  if (credentials == NULL || !g_variant_lookup (credentials, "UnixUserID", "u", &uid))
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.AccessDenied",
@@ -429,7 +477,6 @@ got_unix_user_cb (GObject      *object,
       return;
     }
 
-  g_variant_get (reply, "(u)", &uid);
   if (uid != getuid ())
     {
       g_dbus_method_invocation_return_dbus_error (invocation,
@@ -446,7 +493,10 @@ got_unix_user_cb (GObject      *object,
       return;
     }
 
-  ensure_caller (self, sender)->verified = TRUE;
+  caller = ensure_caller (self, sender);
+  caller->verified = TRUE;
+  caller->has_pid = g_variant_lookup (credentials, "ProcessID", "u", &pid);
+  caller->pid = caller->has_pid ? pid : 0;
   ask (self, invocation);
 }
 
@@ -490,9 +540,9 @@ handle_ask_cb (ElicitDBusPrompter    *skeleton,
   check->service = g_object_ref (self);
   check->invocation = g_object_ref (invocation);
   g_dbus_connection_call (self->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                          "org.freedesktop.DBus", "GetConnectionUnixUser",
-                          g_variant_new ("(s)", sender), G_VARIANT_TYPE ("(u)"),
-                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, got_unix_user_cb, check);
+                          "org.freedesktop.DBus", "GetConnectionCredentials",
+                          g_variant_new ("(s)", sender), G_VARIANT_TYPE ("(a{sv})"),
+                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, got_credentials_cb, check);
 
   return G_DBUS_METHOD_INVOCATION_HANDLED;
 }

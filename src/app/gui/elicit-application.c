@@ -711,7 +711,6 @@ show_config_state (ElicitApplication *self,
       hint = g_strdup_printf (_("Add servers to %s, in the “mcpServers” format other MCP "
                                 "clients use, then reload it."), path != NULL ? path : "");
       elicit_window_set_empty_text (window, _("No Servers"), hint);
-      elicit_window_dismiss_notice (window);
     }
 
   if (self->config != NULL && elicit_config_get_is_demo (self->config))

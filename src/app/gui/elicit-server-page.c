@@ -18,6 +18,7 @@
 #include "elicit-server-page.h"
 #include "elicit-server-tool.h"
 #include "elicit-tool-pane.h"
+#include "elicit-width-bin.h"
 #include "elicit-window.h"
 
 #define PROMPT_MESSAGE_MAX 300
@@ -43,6 +44,8 @@ struct _ElicitServerPage
   GtkCustomFilter    *prompt_filter;
   guint               prompts_source;
   char               *selected_tool;
+  GSettings          *settings;
+  int                 drag_start_width;
 
   /* Template widgets */
   GtkLabel          *name_label;
@@ -61,6 +64,8 @@ struct _ElicitServerPage
   GtkLabel          *sign_in_label;
   GtkStack          *page_stack;
   AdwLeaflet        *tools_leaflet;
+  ElicitWidthBin    *tools_width;
+  GtkWidget         *tools_handle;
   GtkStack          *tools_stack;
   GtkListBox        *tool_list;
   GtkLabel          *tools_empty_label;
@@ -275,6 +280,8 @@ create_tool_row (gpointer item,
   gtk_label_set_wrap (GTK_LABEL (description), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (description), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_lines (GTK_LABEL (description), 2);
+  /* Asks for little width of its own: the list is as wide as its titles. */
+  gtk_label_set_max_width_chars (GTK_LABEL (description), 20);
   gtk_label_set_ellipsize (GTK_LABEL (description), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (description, "description");
   gtk_widget_add_css_class (description, "dim-label");
@@ -490,6 +497,52 @@ setup_log (ElicitServerPage *self)
   elicit_log_view_set_log (self->log_view, ELICIT_LOG_RING (elicit_server_get_log (self->server)));
 }
 
+/* The tool list's width ---------------------------------------------------------------------- */
+
+/* The tool list, the handle and the tool's narrowest (ElicitToolPane's 320 px). */
+#define TOOL_LIST_MIN_WIDTH 240
+#define TOOL_MIN_WIDTH 320
+
+static void
+drag_begin_cb (ElicitServerPage *self)
+{
+  self->drag_start_width = gtk_widget_get_width (GTK_WIDGET (self->tools_width));
+}
+
+static void
+drag_update_cb (ElicitServerPage *self,
+                double            dx)
+{
+  int room = gtk_widget_get_width (GTK_WIDGET (self->tools_leaflet)) -
+             gtk_widget_get_width (self->tools_handle) - TOOL_MIN_WIDTH;
+  int width = self->drag_start_width + (int) dx;
+
+  /* Wider than leaves the tool its room would fold the leaflet under the pointer. */
+  width = CLAMP (width, TOOL_LIST_MIN_WIDTH, MAX (room, TOOL_LIST_MIN_WIDTH));
+  elicit_width_bin_set_natural_width (self->tools_width, width);
+}
+
+/* Remembered once the drag ends, for every server's page and the next start. */
+static void
+drag_end_cb (ElicitServerPage *self)
+{
+  if (self->settings != NULL)
+    g_settings_set_int (self->settings, "tool-list-width",
+                        elicit_width_bin_get_natural_width (self->tools_width));
+}
+
+static void
+setup_handle (ElicitServerPage *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  gtk_widget_set_cursor_from_name (self->tools_handle, "col-resize");
+  g_signal_connect_object (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (drag, "drag-update", G_CALLBACK (drag_update_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (drag, "drag-end", G_CALLBACK (drag_end_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (self->tools_handle, GTK_EVENT_CONTROLLER (drag));
+}
+
 /* GObject ------------------------------------------------------------------------------------- */
 
 static void
@@ -511,6 +564,7 @@ elicit_server_page_dispose (GObject *object)
 
   g_clear_object (&self->prompts);
   g_clear_object (&self->server);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (elicit_server_page_parent_class)->dispose (object);
 }
@@ -535,6 +589,7 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   object_class->finalize = elicit_server_page_finalize;
 
   g_type_ensure (ELICIT_TYPE_TOOL_PANE);
+  g_type_ensure (ELICIT_TYPE_WIDTH_BIN);
   g_type_ensure (ELICIT_TYPE_LOG_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -555,6 +610,8 @@ elicit_server_page_class_init (ElicitServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, sign_in_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, page_stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_leaflet);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_width);
+  gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_handle);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_stack);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tool_list);
   gtk_widget_class_bind_template_child (widget_class, ElicitServerPage, tools_empty_label);
@@ -576,6 +633,7 @@ static void
 elicit_server_page_init (ElicitServerPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  setup_handle (self);
 }
 
 static void
@@ -637,6 +695,28 @@ elicit_server_page_new (ElicitServer *server)
   bind_server (self);
 
   return GTK_WIDGET (self);
+}
+
+/**
+ * elicit_server_page_set_settings:
+ * @self: a server page
+ * @settings: the app's settings
+ *
+ * Takes the tool list's width from @settings (`tool-list-width`), follows it
+ * as other pages change it, and keeps it there when the person drags it.
+ */
+void
+elicit_server_page_set_settings (ElicitServerPage *self,
+                                 GSettings        *settings)
+{
+  g_return_if_fail (ELICIT_IS_SERVER_PAGE (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  if (!g_set_object (&self->settings, settings))
+    return;
+
+  g_settings_bind (settings, "tool-list-width", self->tools_width, "natural-width",
+                   G_SETTINGS_BIND_GET);
 }
 
 /**

@@ -19,6 +19,8 @@ G_DECLARE_FINAL_TYPE (ElicitServerPage, elicit_server_page, ELICIT, SERVER_PAGE,
 
 GtkWidget    *elicit_server_page_new          (ElicitServer     *server) G_GNUC_WARN_UNUSED_RESULT;
 ElicitServer *elicit_server_page_get_server   (ElicitServerPage *self);
+void          elicit_server_page_set_settings (ElicitServerPage *self,
+                                               GSettings        *settings);
 GListModel   *elicit_server_page_get_prompts  (ElicitServerPage *self);
 void          elicit_server_page_show_section (ElicitServerPage *self,
                                                const char       *name);

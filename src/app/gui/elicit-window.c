@@ -12,6 +12,7 @@
 #include "elicit.h"
 
 #include "elicit-application.h"
+#include "elicit-import-dialog.h"
 #include "elicit-server-editor.h"
 #include "elicit-server-page.h"
 #include "elicit-server-row.h"
@@ -56,6 +57,7 @@ struct _ElicitWindow
   AdwStatusPage        *empty_page;
   GtkLabel             *empty_body_label;
   GtkWidget            *file_actions;
+  GtkWidget            *import_button;
   GtkWidget            *keyring_bar;
   GtkLabel             *keyring_label;
   GtkWidget            *keyring_retry_button;
@@ -181,6 +183,9 @@ add_server (ElicitWindow *self,
   GListModel *prompts = elicit_server_page_get_prompts (ELICIT_SERVER_PAGE (page));
   g_autofree char *name = page_name (server);
 
+  if (self->settings != NULL)
+    elicit_server_page_set_settings (ELICIT_SERVER_PAGE (page), self->settings);
+
   gtk_stack_add_named (self->server_stack, page, name);
   gtk_list_box_append (self->server_list, row);
 
@@ -272,6 +277,38 @@ add_server_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   open_editor (ELICIT_WINDOW (widget), NULL);
+}
+
+static void
+imported_cb (ElicitWindow *self,
+             guint         n_servers)
+{
+  g_autofree char *text = NULL;
+
+  editor_saved_cb (self);
+  /* Translators: said when servers of other MCP clients were added */
+  text = g_strdup_printf (ngettext ("Imported %u server", "Imported %u servers",
+                                       n_servers), n_servers);
+  elicit_window_show_notice (self, text, FALSE);
+}
+
+static void
+import_servers_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  ElicitWindow *self = ELICIT_WINDOW (widget);
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = NULL;
+  GtkWidget *dialog;
+
+  if (!ELICIT_IS_APPLICATION (application))
+    return;
+
+  file = elicit_application_dup_config_file (ELICIT_APPLICATION (application));
+  dialog = elicit_import_dialog_new (GTK_WINDOW (self), file);
+  g_signal_connect_object (dialog, "imported", G_CALLBACK (imported_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -415,6 +452,7 @@ elicit_window_class_init (ElicitWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, empty_body_label);
   gtk_widget_class_bind_template_child (widget_class, ElicitWindow, file_actions);
+  gtk_widget_class_bind_template_child (widget_class, ElicitWindow, import_button);
   gtk_widget_class_bind_template_callback (widget_class, server_row_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, server_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
@@ -423,6 +461,8 @@ elicit_window_class_init (ElicitWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.add-server", NULL, add_server_action);
   gtk_widget_class_install_action (widget_class, "win.edit-server", NULL, edit_server_action);
+  gtk_widget_class_install_action (widget_class, "win.import-servers", NULL,
+                                   import_servers_action);
   gtk_widget_class_install_action (widget_class, "win.open-servers-file", NULL,
                                    open_servers_file_action);
 }
@@ -576,7 +616,9 @@ add_notice (ElicitWindow *self,
 {
   AdwToast *toast = adw_toast_new (markup);
 
-  adw_toast_set_timeout (toast, 0);
+  /* libadwaita's own timeout: every notice is news, none asks for anything
+   * (each is in the server's log too). What needs the person's hand gets a
+   * bar that stays, as the keyring's problem does. */
   adw_toast_set_priority (toast, warning ? ADW_TOAST_PRIORITY_HIGH : ADW_TOAST_PRIORITY_NORMAL);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (notice_dismissed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -619,8 +661,10 @@ settle_notice (ElicitWindow *self)
  * @text: the notice, plain text
  * @warning: whether it tells of something that went wrong
  *
- * Shows @text in a toast until the user dismisses it or another notice
- * replaces it: what happened out of sight must not vanish unread.
+ * Shows @text in a toast that goes away after libadwaita's timeout, or when
+ * the user dismisses it. A notice that comes while one shows re-titles it
+ * (which does not restart its time). For news only: what asks the person to
+ * act belongs in a bar that stays (elicit_window_show_keyring_problem()).
  */
 void
 elicit_window_show_notice (ElicitWindow *self,
@@ -774,4 +818,6 @@ elicit_window_set_file_actions_visible (ElicitWindow *self,
   g_return_if_fail (ELICIT_IS_WINDOW (self));
 
   gtk_widget_set_visible (self->file_actions, visible);
+  /* A servers file that cannot be read cannot take imported servers either. */
+  gtk_widget_set_visible (self->import_button, !visible);
 }

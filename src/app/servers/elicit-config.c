@@ -590,6 +590,89 @@ elicit_config_load_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* JSON with comments, as VS Code writes its settings: comments and trailing
+ * commas become spaces, so the parser's lines and columns stay the file's. */
+static void
+blank_comments (char  *text,
+                gsize  length)
+{
+  gsize last_comma = G_MAXSIZE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if (text[i] == '"')
+        {
+          for (i++; i < length && text[i] != '"'; i++)
+            if (text[i] == '\\' && i + 1 < length)
+              i++;
+          last_comma = G_MAXSIZE;
+        }
+      else if (text[i] == '/' && i + 1 < length && text[i + 1] == '/')
+        for (; i < length && text[i] != '\n'; i++)
+          text[i] = ' ';
+      else if (text[i] == '/' && i + 1 < length && text[i + 1] == '*')
+        {
+          gsize end = i + 2;
+
+          while (end + 1 < length && !(text[end] == '*' && text[end + 1] == '/'))
+            end++;
+          for (end = MIN (end + 2, length); i < end; i++)
+            if (text[i] != '\n')
+              text[i] = ' ';
+          i--;
+        }
+      else if (text[i] == ',')
+        last_comma = i;
+      else if ((text[i] == '}' || text[i] == ']') && last_comma != G_MAXSIZE)
+        {
+          text[last_comma] = ' ';
+          last_comma = G_MAXSIZE;
+        }
+      else if (!g_ascii_isspace (text[i]))
+        last_comma = G_MAXSIZE;
+    }
+}
+
+/**
+ * elicit_config_read_json:
+ * @file: a JSON file, such as another MCP client's configuration
+ * @commented: whether comments and trailing commas are allowed
+ * @error: return location for an [error@ConfigError]
+ *
+ * Reads a JSON file as a servers file is read: a regular file of bounded
+ * size, nesting refused before the parser recurses, mistakes named by line
+ * and column. With @commented, it is read as VS Code and Zed write their
+ * settings (JSON with comments and trailing commas). It only reads: the file
+ * is never written. Blocks: call it in a worker thread.
+ *
+ * Returns: (transfer full) (nullable): the file's root, or %NULL with @error set
+ */
+JsonNode *
+elicit_config_read_json (GFile    *file,
+                         gboolean  commented,
+                         GError  **error)
+{
+  g_autoptr(GError) read_error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *display_name = NULL;
+  gsize length;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!read_bounded (file, &contents, &length, &read_error))
+    {
+      propagate_read_error (error, file, read_error);
+      return NULL;
+    }
+
+  if (commented)
+    blank_comments (contents, length);
+
+  display_name = g_file_get_parse_name (file);
+  return parse (contents, length, display_name, error);
+}
+
 /**
  * elicit_config_get_file:
  * @self: a configuration

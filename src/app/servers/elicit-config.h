@@ -8,6 +8,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "elicit-server-config.h"
 
@@ -69,6 +70,10 @@ void                 elicit_config_load_async         (GFile               *file
                                                        GAsyncReadyCallback  callback,
                                                        gpointer             user_data);
 ElicitConfig        *elicit_config_load_finish        (GAsyncResult        *result,
+                                                       GError             **error) G_GNUC_WARN_UNUSED_RESULT;
+
+JsonNode            *elicit_config_read_json          (GFile               *file,
+                                                       gboolean             commented,
                                                        GError             **error) G_GNUC_WARN_UNUSED_RESULT;
 
 GFile               *elicit_config_get_file           (ElicitConfig        *self);
