@@ -37,8 +37,8 @@ HELD = 16
 
 if not ELICIT:
     skip_all('ELICIT_BIN must name the program')
-if not os.environ.get('DISPLAY'):
-    skip_all('needs an X display (xvfb-run)')
+if display_missing():
+    skip_all(display_missing())
 
 
 def flood_once(run):
