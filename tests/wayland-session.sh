@@ -42,8 +42,8 @@ if [[ $scale != 1 ]]; then
     <logicalmonitor>
       <x>0</x><y>0</y><scale>$scale</scale><primary>yes</primary>
       <monitor>
-        <monitorspec><connector>Meta-0</connector><vendor>MetaProducts Inc.</vendor>
-          <product>MetaMonitor</product><serial>0x1234</serial></monitorspec>
+        <monitorspec><connector>Meta-0</connector><vendor>MetaVendor</vendor>
+          <product>MetaVirtualMonitor</product><serial>0x00</serial></monitorspec>
         <mode><width>$width</width><height>$height</height><rate>60.000</rate></mode>
       </monitor>
     </logicalmonitor>
