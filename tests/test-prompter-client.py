@@ -348,8 +348,9 @@ def a_question_without_a_token_while_another_window_has_the_focus_waits_for_the_
         # holds is the accept delay, from the moment it has the focus.
         wait_for('the dialog to have the focus', lambda: active(dialog))
         typed = person.ask('text')
-        tap('# typed into the person\'s window: %r; the dialog %s the focus on map'
-            % (typed, 'took' if typed != 'oops' else 'did not take'))
+        name = wait_for('the Name field', lambda: find(dialog, 'text', 'Name'))
+        tap('# what the person typed went to their window: %r, to the dialog\'s Name: %r'
+            % (typed, name.queryText().getText(0, name.queryText().characterCount)))
         answer_by_keyboard(dialog, done, request)
     finally:
         person.close()
