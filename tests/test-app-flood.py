@@ -23,7 +23,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 
-from atspi_helpers import check, run_tests, skip_all, test, wait_for  # noqa: E402
+from atspi_helpers import check, display_missing, run_tests, skip_all, test, wait_for  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
 SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
