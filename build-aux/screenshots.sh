@@ -84,3 +84,20 @@ for host in gtk:test-dialog libadwaita:test-dialog-adw; do
     echo "$out/embedded-${host%%:*}-$theme.png"
   done
 done
+
+# GNOME's default session: the dialog on Wayland, under a headless mutter
+# (tests/wayland-session.sh) with a 2x (HiDPI) monitor, rendered at the
+# display's scale: wayland-2x-*.png.
+render_wayland() {
+  local name=$1 input=$2
+  shift 2
+  "$top/tests/wayland-session.sh" --scale 2 env GDK_BACKEND=wayland GSK_RENDERER=cairo NO_AT_BRIDGE=1 \
+    LC_ALL=C.UTF-8 LANGUAGE= ELICIT_LOCALEDIR="$build/po" "$@" \
+    "$build/src/app/elicit" lint --render "$out/$name.png" --name "Demo server" "$input" \
+    >/dev/null 2>&1
+  echo "$out/$name.png"
+}
+if command -v mutter >/dev/null; then
+  render_wayland wayland-2x-seed-user-registration "$top/tests/data/seed-user-registration.json"
+  render_wayland wayland-2x-url-warnings-dark "$tmp/url-warnings.json" GTK_THEME=Adwaita:dark
+fi

@@ -18,6 +18,7 @@ packages=(
   gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 python3-gi python3-cryptography
   appstream desktop-file-utils gi-docgen abigail-tools
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity procps
+  mutter
   fonts-wqy-microhei bubblewrap e2fsprogs
   nodejs npm
 )
@@ -92,11 +93,12 @@ headless() {
   fi
 }
 
-# Adds the results of the last `meson test` in build dir $1 to the totals.
+# Adds the results of the last `meson test` in build dir $1 to the totals
+# ($2: the test setup it ran with, if any).
 passed_total=0
 failed_total=0
 count_results() {
-  local log=$1/meson-logs/testlog.json ok bad
+  local log=$1/meson-logs/testlog${2:+-$2}.json ok bad
   [[ -f $log ]] || return 0
   ok=$(grep -cE '"result": "(OK|EXPECTEDFAIL)"' "$log" || true)
   bad=$(grep -cE '"result": "(FAIL|ERROR|TIMEOUT|UNEXPECTEDPASS)"' "$log" || true)
@@ -109,6 +111,20 @@ run_tests() {
   log "tests"
   headless meson test -C _build --print-errorlogs --num-processes 2 || failed=1
   count_results _build
+
+  # GNOME's default session: the windows again on Wayland, under a headless
+  # mutter with no X server (tests/wayland-session.sh). Everything that shows
+  # a window (suites ui and e2e) but test-e2e-http and test-e2e-session
+  # (sessions over stdio and HTTP, GIO only: no window) and test-conformance
+  # (the official suite's 200-odd scenarios through `elicit call --url`;
+  # its one form is answered by --accept-defaults, not by a person).
+  log "the widgets, dialogs and the app again on Wayland (headless mutter, no X server)"
+  local wayland_tests
+  mapfile -t wayland_tests < <(meson test -C _build --list --suite ui --suite e2e 2>/dev/null |
+    sed -n 's|^elicit:[a-z0-9]* / ||p' | grep -vxE 'test-e2e-http|test-e2e-session|test-conformance')
+  tests/wayland-session.sh meson test -C _build --setup wayland --print-errorlogs \
+    --num-processes 2 "${wayland_tests[@]}" || failed=1
+  count_results _build wayland
 
   log "the whole tree with clang, and its unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
   # A gcc-configured _build-asan from before is set up again with clang.

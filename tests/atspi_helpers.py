@@ -8,8 +8,11 @@
 # ElicitDialog through the accessibility bus the way a screen reader or a
 # person would (find fields by their labels, type, toggle, pick options,
 # press buttons). The AT-SPI part needs Debian's python3-pyatspi, a session
-# bus (dbus-run-session) and an X display (Xvfb); programs under test must
-# run without GTK_A11Y and NO_AT_BRIDGE (see a11y_env()).
+# bus (dbus-run-session) and a display: Xvfb, or a headless mutter when
+# GDK_BACKEND is wayland (tests/wayland-session.sh), where keys are typed
+# through mutter's remote desktop API, as a real keyboard's reach the
+# focused window; programs under test must run without GTK_A11Y and
+# NO_AT_BRIDGE (see a11y_env()).
 
 import json
 import os
@@ -94,6 +97,23 @@ def wait_for(what, func, timeout=TIMEOUT):
 
 # AT-SPI ----------------------------------------------------------------------------
 
+def on_wayland():
+    """Whether this run shows its windows on Wayland (the lane of
+    tests/wayland-session.sh), not on X11."""
+    return os.environ.get('GDK_BACKEND') == 'wayland'
+
+
+def display_missing():
+    """Why no window can be shown here, or None."""
+    if on_wayland():
+        return None if os.environ.get('WAYLAND_DISPLAY') else \
+            'no Wayland display (run under tests/wayland-session.sh)'
+    return None if os.environ.get('DISPLAY') else 'no X display (run under xvfb-run)'
+
+
+DISPLAY_VARIABLES = ('DISPLAY', 'XAUTHORITY', 'WAYLAND_DISPLAY', 'XDG_RUNTIME_DIR')
+
+
 def share_display_with_the_bus():
     # Under `dbus-run-session -- xvfb-run`, the bus started before the X
     # server: services it activates (the accessibility bus and its registry,
@@ -102,7 +122,7 @@ def share_display_with_the_bus():
     gi.require_version('Gio', '2.0')
     from gi.repository import Gio, GLib
 
-    env = {k: os.environ[k] for k in ('DISPLAY', 'XAUTHORITY') if k in os.environ}
+    env = {k: os.environ[k] for k in DISPLAY_VARIABLES if k in os.environ}
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
                   'UpdateActivationEnvironment', GLib.Variant('(a{ss})', (env,)),
@@ -113,8 +133,8 @@ def atspi_missing():
     """Why the AT-SPI tests cannot run here, or None; sets the bus up when they can."""
     if not os.environ.get('DBUS_SESSION_BUS_ADDRESS'):
         return 'no session bus (run under dbus-run-session)'
-    if not os.environ.get('DISPLAY'):
-        return 'no X display (run under xvfb-run)'
+    if display_missing():
+        return display_missing()
     # libatspi warns when an application goes away while it is being asked
     # about, or comes before its cache does ("Error in GetItems"): not fatal
     # here. GLib reads G_DEBUG once, when gi first loads it; a test that loaded
@@ -138,7 +158,7 @@ def a11y_env(base=None):
     env.pop('NO_AT_BRIDGE', None)
     # Warnings are not fatal (AT-SPI logs its own), a CRITICAL is.
     env['G_DEBUG'] = 'gc-friendly,fatal-criticals'
-    env['GDK_BACKEND'] = 'x11'
+    env['GDK_BACKEND'] = 'wayland' if on_wayland() else 'x11'
     return env
 
 
@@ -276,10 +296,92 @@ KEY_RETURN = 0xff0d
 KEY_ESCAPE = 0xff1b
 
 
+KEY_CONTROL = 0xffe3
+
+
+class _MutterKeyboard:
+    """A virtual keyboard of mutter's remote desktop API
+    (org.gnome.Mutter.RemoteDesktop): its keys go where a real keyboard's
+    would, to the surface that has the keyboard focus. AT-SPI 2.46 cannot
+    synthesize keys on Wayland."""
+
+    def __init__(self):
+        from gi.repository import Gio, GLib
+        # mutter's bus (tests/wayland-seat.py), also for a test on a bus of its own.
+        address = os.environ.get('ELICIT_TEST_MUTTER_BUS') or os.environ['DBUS_SESSION_BUS_ADDRESS']
+        self.bus = Gio.DBusConnection.new_for_address_sync(
+            address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+            Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        self.session, = self.bus.call_sync(
+            'org.gnome.Mutter.RemoteDesktop', '/org/gnome/Mutter/RemoteDesktop',
+            'org.gnome.Mutter.RemoteDesktop', 'CreateSession', None, GLib.VariantType('(o)'),
+            Gio.DBusCallFlags.NONE, -1, None).unpack()
+        self._call('Start', None)
+
+    def _call(self, method, args):
+        from gi.repository import Gio
+        self.bus.call_sync('org.gnome.Mutter.RemoteDesktop', self.session,
+                           'org.gnome.Mutter.RemoteDesktop.Session', method, args, None,
+                           Gio.DBusCallFlags.NONE, -1, None)
+
+    def key(self, keysym, down):
+        from gi.repository import GLib
+        self._call('NotifyKeyboardKeysym', GLib.Variant('(ub)', (keysym, down)))
+
+
+_keyboard = None
+
+
+def _mutter_keyboard():
+    global _keyboard
+    if _keyboard is None:
+        _keyboard = _MutterKeyboard()
+    return _keyboard
+
+
 def press(keysym):
-    pyatspi = _pyatspi()
-    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+    if on_wayland():
+        _mutter_keyboard().key(keysym, True)
+        _mutter_keyboard().key(keysym, False)
+    else:
+        pyatspi = _pyatspi()
+        pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
     time.sleep(0.05)
+
+
+def keysym_of(char):
+    code = ord(char)
+    return code if 0x20 <= code <= 0x7e or 0xa0 <= code <= 0xff else 0x01000000 + code
+
+
+def type_text(text):
+    """Types text on the keyboard, into whatever has the focus."""
+    if on_wayland():
+        for char in text:
+            press(keysym_of(char))
+    else:
+        pyatspi = _pyatspi()
+        pyatspi.Registry.generateKeyboardEvent(0, text, pyatspi.KEY_STRING)
+
+
+def press_with_control(keysym):
+    """Control+keysym: Control held while keysym is pressed."""
+    if on_wayland():
+        keyboard = _mutter_keyboard()
+        keyboard.key(KEY_CONTROL, True)
+        try:
+            press(keysym)
+        finally:
+            keyboard.key(KEY_CONTROL, False)
+        return
+    from gi.repository import Atspi
+    pyatspi = _pyatspi()
+    control_mask = 1 << 2
+    pyatspi.Registry.generateKeyboardEvent(control_mask, None, Atspi.KeySynthType.LOCKMODIFIERS)
+    try:
+        press(keysym)
+    finally:
+        pyatspi.Registry.generateKeyboardEvent(control_mask, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
 
 
 def pick_option(dialog, label, option):
@@ -374,7 +476,7 @@ class DialogHost:
         # The program must talk to the accessibility bus.
         env.pop('GTK_A11Y', None)
         env.pop('NO_AT_BRIDGE', None)
-        env['GDK_BACKEND'] = 'x11'
+        env['GDK_BACKEND'] = 'wayland' if on_wayland() else 'x11'
         argv = ['--request', json.dumps(request)] if request is not None else \
             [os.environ['ELICIT_DEMO_SERVER'], tool, arguments] + list(server_arguments)
         self.process = subprocess.Popen([os.environ['ELICIT_ATSPI_HOST']] + argv, env=env,

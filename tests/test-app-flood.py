@@ -23,7 +23,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 
-from atspi_helpers import check, run_tests, skip_all, test, wait_for  # noqa: E402
+from atspi_helpers import check, display_missing, run_tests, skip_all, test, wait_for  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
 SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
@@ -37,8 +37,8 @@ HELD = 16
 
 if not ELICIT:
     skip_all('ELICIT_BIN must name the program')
-if not os.environ.get('DISPLAY'):
-    skip_all('needs an X display (xvfb-run)')
+if display_missing():
+    skip_all(display_missing())
 
 
 def flood_once(run):

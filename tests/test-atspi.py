@@ -15,14 +15,14 @@
 import os
 import sys
 
-from atspi_helpers import (KEY_ESCAPE, DialogHost as Host, check, check_equal, do_action, find,
-                           pick_option, press, run_tests, sensitive, set_text, share_display_with_the_bus,
+from atspi_helpers import (KEY_ESCAPE, DialogHost as Host, check, check_equal, display_missing, do_action,
+                           find, pick_option, press, run_tests, sensitive, set_text, share_display_with_the_bus,
                            skip_all, tab_stops, test, unnamed_stops, wait_for, wait_sensitive, walk)
 
 if not os.environ.get('DBUS_SESSION_BUS_ADDRESS'):
     skip_all('no session bus (run under dbus-run-session)')
-if not os.environ.get('DISPLAY'):
-    skip_all('no X display (run under xvfb-run)')
+if display_missing():
+    skip_all(display_missing())
 
 HOST = os.environ.get('ELICIT_ATSPI_HOST')
 SERVER = os.environ.get('ELICIT_DEMO_SERVER')

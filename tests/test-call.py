@@ -107,6 +107,18 @@ def a_server_that_crashes_on_start_exits_3_with_its_own_words():
 
 
 @test
+def the_server_does_not_inherit_the_activation_token():
+    # The token is for the first question's dialog (Wayland's focus), not
+    # for the programs started: elicit call takes it out of the environment.
+    env = dict(headless_env(), XDG_ACTIVATION_TOKEN='token-1', DESKTOP_STARTUP_ID='startup-1')
+    status, out, err = call('--name', 'Env', '--', 'sh', '-c',
+                            'echo "[${XDG_ACTIVATION_TOKEN-unset} ${DESKTOP_STARTUP_ID-unset}]" >&2; '
+                            'exit 1', env=env)
+    check_equal(status, 3, 'exit status')
+    check('  [unset unset]\n' in err, 'what the server saw: ' + err)
+
+
+@test
 def a_program_that_does_not_exist_exits_3():
     status, out, err = call('--', '/nonexistent/mcp-server')
     check_equal(status, 3, 'exit status')

@@ -39,7 +39,8 @@ def use_the_outer_accessibility_bus():
     bus = Gio.DBusConnection.new_for_address_sync(
         outer, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
         Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-    env = {k: os.environ[k] for k in ('DISPLAY', 'XAUTHORITY') if k in os.environ}
+    env = {k: os.environ[k] for k in ('DISPLAY', 'XAUTHORITY', 'WAYLAND_DISPLAY', 'XDG_RUNTIME_DIR')
+           if k in os.environ}
     bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
                   'UpdateActivationEnvironment', GLib.Variant('(a{ss})', (env,)),
                   None, Gio.DBusCallFlags.NONE, -1, None)

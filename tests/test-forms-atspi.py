@@ -11,14 +11,14 @@
 # only read: to find where the focus is, what a label says, what is
 # sensitive. What the server received is the tool's result text, printed by
 # atspi-dialog-host. Run with Debian's /usr/bin/python3 and python3-pyatspi,
-# under dbus-run-session and Xvfb.
+# under dbus-run-session and Xvfb or a headless mutter (Wayland).
 
 import os
 import sys
 
 from atspi_helpers import (KEY_DOWN, KEY_RETURN, KEY_SPACE, KEY_TAB, KEY_UP, DialogHost, atspi_missing,
-                           Failure, check, check_equal, describe, find, focused, focused_object, press, run_tests, sensitive,
-                           skip_all, test, wait_for)
+                           Failure, check, check_equal, describe, find, focused, focused_object, press,
+                           press_with_control, run_tests, sensitive, skip_all, test, type_text, wait_for)
 
 missing = atspi_missing()
 if missing:
@@ -29,10 +29,6 @@ if not os.environ.get('ELICIT_ATSPI_HOST') or not os.environ.get('ELICIT_DEMO_SE
 import pyatspi  # noqa: E402
 
 KEY_SHIFT_TAB = 0xfe20  # ISO_Left_Tab, what Shift+Tab sends
-
-
-def type_text(text):
-    pyatspi.Registry.generateKeyboardEvent(0, text, pyatspi.KEY_STRING)
 
 
 def wait_focus(dialog, role, name):
@@ -52,13 +48,7 @@ def wait_focus(dialog, role, name):
 def ctrl_return():
     """Ctrl+Return, which sends from anywhere in the dialog (Control held
     as a locked modifier while Return is pressed)."""
-    from gi.repository import Atspi
-    control_mask = 1 << 2
-    pyatspi.Registry.generateKeyboardEvent(control_mask, None, Atspi.KeySynthType.LOCKMODIFIERS)
-    try:
-        press(KEY_RETURN)
-    finally:
-        pyatspi.Registry.generateKeyboardEvent(control_mask, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+    press_with_control(KEY_RETURN)
 
 
 def text_of(acc):

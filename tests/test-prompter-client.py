@@ -14,7 +14,9 @@
 # Its own session bus, as in test-prompter.py: at $XDG_RUNTIME_DIR/bus in a
 # temporary XDG_RUNTIME_DIR. The settings are a keyfile there, so that the
 # service reads what the test wrote. Run with Debian's /usr/bin/python3
-# under an X display.
+# under an X display, or in the Wayland lane (tests/wayland-session.sh),
+# where the focus cases run: another window has the focus when a question
+# arrives, with or without an activation token.
 
 import os
 import re
@@ -27,9 +29,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from atspi_helpers import (a11y_env, atspi_missing, check, check_equal,  # noqa: E402
-                           do_action, run_tests, set_text, showing, skip_all, test, wait_for,
-                           wait_sensitive)
+from atspi_helpers import (KEY_RETURN, Skip, a11y_env, atspi_missing, check,  # noqa: E402
+                           check_equal, display_missing, do_action, find, on_wayland, press,
+                           run_tests, sensitive, set_text, showing, skip_all, tap, test,
+                           type_text, wait_for, wait_sensitive)
 
 ELICIT = os.environ.get('ELICIT_BIN', '')
 PYTHON = '/usr/bin/python3'
@@ -57,11 +60,11 @@ window.present()
 loop.run()
 '''
 
-if not os.environ.get('DISPLAY'):
-    skip_all('no X display (run under xvfb-run)')
+if display_missing():
+    skip_all(display_missing())
 if not ELICIT:
     skip_all('ELICIT_BIN is not set (run through meson test)')
-for tool in ('dbus-daemon', 'xwininfo', 'xprop'):
+for tool in ('dbus-daemon',) + (() if on_wayland() else ('xwininfo', 'xprop')):
     if shutil.which(tool) is None:
         skip_all('%s is not installed' % tool)
 
@@ -147,6 +150,74 @@ class Parent:
         self.process.wait()
 
 
+# The window the person is typing in, when a question arrives: a text
+# field with the focus. On stdin: "token" prints an xdg-activation token
+# made from it, as a launcher makes one (GdkAppLaunchContext); "text"
+# prints what was typed into it.
+PERSON_PROGRAM = '''
+import sys
+import gi
+gi.require_version('Gtk', '4.0')
+from gi.repository import Gdk, Gio, GLib, Gtk
+
+Gtk.init()
+window = Gtk.Window(title='The person is typing')
+entry = Gtk.Entry()
+window.set_child(entry)
+loop = GLib.MainLoop()
+
+
+def active(window, pspec):
+    if window.is_active():
+        print('active', flush=True)
+
+
+def command(channel, condition):
+    line = sys.stdin.readline().strip()
+    if line == 'token':
+        context = Gdk.Display.get_default().get_app_launch_context()
+        info = Gio.AppInfo.create_from_commandline('true', 'true', Gio.AppInfoCreateFlags.NONE)
+        print(context.get_startup_notify_id(info, []) or '', flush=True)
+    elif line == 'text':
+        print(entry.get_text(), flush=True)
+    else:
+        loop.quit()
+        return False
+    return True
+
+
+window.connect('notify::is-active', active)
+GLib.io_add_watch(GLib.IOChannel.unix_new(0), GLib.PRIORITY_DEFAULT,
+                  GLib.IOCondition.IN | GLib.IOCondition.HUP, command)
+window.present()
+loop.run()
+'''
+
+
+class Person:
+    """A window of another program that has the keyboard focus."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([PYTHON, '-c', PERSON_PROGRAM], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True,
+                                        env=dict(os.environ, NO_AT_BRIDGE='1'))
+        check_equal(self.process.stdout.readline().strip(), 'active',
+                    'the person\'s window has the focus')
+
+    def ask(self, command):
+        self.process.stdin.write(command + '\n')
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def active(acc):
+    return acc.getState().contains(pyatspi.STATE_ACTIVE)
+
+
 def new_request():
     return Elicit.Request.new(Elicit.json_parse(FORM, -1, 0).get_object())
 
@@ -197,6 +268,9 @@ CLIENT.set_client_label('embedder')
 
 @test
 def an_embedder_asks_the_desktops_prompter_over_its_own_window():
+    if on_wayland():
+        raise Skip('X11 only: reads WM_TRANSIENT_FOR with xprop; mutter 43 shows no one a '
+                   'Wayland window\'s parent (xdg_foreign)')
     parent = Parent()
     try:
         request = new_request()
@@ -214,6 +288,87 @@ def an_embedder_asks_the_desktops_prompter_over_its_own_window():
         check_equal(content, '{"name":"Ada"}', 'the content the request holds')
     finally:
         parent.close()
+
+
+def ask_while_the_person_types(token):
+    """A question arrives while another window has the focus and the person
+    types a word and Return: returns the dialog, the Ask's answers, the
+    request, and what the person's window got."""
+    person = Person()
+    try:
+        request = new_request()
+        client = Elicit.PrompterClient.new()
+        client.set_client_label('embedder')
+        if token:
+            client.set_activation_token(person.ask('token'))
+            check(client.get_activation_token(), 'the person\'s window made no token')
+        done = ask(client, request, None)
+        check_equal(client.get_activation_token(), None, 'the token, once used')
+        dialog = wait_spinning('the prompter\'s dialog', lambda: dialog_titled('Request from Everything'))
+        shown = time.monotonic()
+        # Typing meant for the other window, Return included, right as the
+        # dialog appears (well within the accept delay).
+        type_text('oops')
+        press(KEY_RETURN)
+        send = find(dialog, 'push button', 'Send')
+        guarded = time.monotonic() - shown < ACCEPT_DELAY / 1000 and not sensitive(send)
+        spin()
+        check_equal(request.get_state(), Elicit.RequestState.PENDING,
+                    'the request after Return typed during the accept delay')
+        return dialog, done, request, person, guarded
+    except BaseException:
+        person.close()
+        raise
+
+
+def answer_by_keyboard(dialog, done, request):
+    """The person, at the dialog now: a name, then Send with Return."""
+    name = wait_for('the Name field', lambda: find(dialog, 'text', 'Name'))
+    name.queryEditableText().setTextContents('')
+    type_text('Ada')
+    wait_for('Ada typed', lambda: name.queryText().getText(0, -1) == 'Ada' or
+             name.queryText().getText(0, name.queryText().characterCount) == 'Ada')
+    wait_sensitive(dialog, 'push button', 'Send')
+    press(KEY_RETURN)
+    wait_spinning('the answer', lambda: done)
+    check_equal(done, [(True, None)], 'what ask_finish() says')
+    content = Json.to_string(Json.Node.alloc().init_object(request.get_content()), False)
+    check_equal(content, '{"name":"Ada"}', 'the answer')
+
+
+@test
+def a_question_without_a_token_while_another_window_has_the_focus_waits_for_the_person():
+    if not on_wayland():
+        raise Skip('Wayland only: the Xvfb lane has no window manager, so no focus policy')
+    dialog, done, request, person, guarded = ask_while_the_person_types(token=False)
+    try:
+        check(guarded, 'Send was not guarded while the dialog was new')
+        # mutter 43 gives every new Wayland window the focus on map, token or
+        # not (measured: "does focus on map" in MUTTER_DEBUG=focus): what
+        # holds is the accept delay, from the moment it has the focus.
+        wait_for('the dialog to have the focus', lambda: active(dialog))
+        typed = person.ask('text')
+        name = wait_for('the Name field', lambda: find(dialog, 'text', 'Name'))
+        tap('# what the person typed went to their window: %r, to the dialog\'s Name: %r'
+            % (typed, name.queryText().getText(0, name.queryText().characterCount)))
+        answer_by_keyboard(dialog, done, request)
+    finally:
+        person.close()
+
+
+@test
+def a_question_with_the_persons_activation_token_has_the_focus_at_once():
+    if not on_wayland():
+        raise Skip('Wayland only: xdg-activation tokens are Wayland\'s')
+    dialog, done, request, person, guarded = ask_while_the_person_types(token=True)
+    try:
+        check(guarded, 'Send was not guarded while the dialog was new')
+        wait_for('the dialog to have the focus', lambda: active(dialog), timeout=5)
+        check('presenting with the caller\'s activation token' in APP.logged(),
+              'the service did not use the token: %r' % APP.logged()[-2000:])
+        answer_by_keyboard(dialog, done, request)
+    finally:
+        person.close()
 
 
 @test

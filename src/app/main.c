@@ -15,6 +15,7 @@
 #ifdef HAVE_GTK
 #include "elicit-application.h"
 #include "elicit-call.h"
+#include "elicit-cli.h"
 #include "elicit-proxy.h"
 #endif
 
@@ -43,6 +44,8 @@ main (int   argc,
     return elicit_lint_main (argc - 1, argv + 1);
 
 #ifdef HAVE_GTK
+  if (argc >= 2 && (g_str_equal (argv[1], "call") || g_str_equal (argv[1], "proxy")))
+    elicit_cli_stash_activation_token ();
   if (argc >= 2 && g_str_equal (argv[1], "call"))
     return elicit_call_main (argc - 1, argv + 1);
   if (argc >= 2 && g_str_equal (argv[1], "proxy"))

@@ -70,6 +70,7 @@ struct _ElicitPrompterClient
   GObject          parent_instance;
 
   char            *client_label;
+  char            *activation_token;
   GDBusConnection *connection;
   GError          *connect_error;
   GPtrArray       *waiting;      /* GTasks waiting for the connection */
@@ -90,6 +91,7 @@ typedef struct
   char            *client_label;
   char            *server_claim;
   char            *parent_window;
+  char            *activation_token;
   char            *handle;
   GDBusConnection *connection;
   guint            subscription;
@@ -125,6 +127,7 @@ ask_free (Ask *ask)
   g_free (ask->client_label);
   g_free (ask->server_claim);
   g_free (ask->parent_window);
+  g_free (ask->activation_token);
   g_free (ask->handle);
   g_free (ask);
 }
@@ -606,6 +609,9 @@ call_ask (ElicitPrompterClient *self,
   if (ask->parent_window != NULL)
     g_variant_builder_add (&options, "{sv}", "parent_window",
                            g_variant_new_string (ask->parent_window));
+  if (ask->activation_token != NULL)
+    g_variant_builder_add (&options, "{sv}", "activation_token",
+                           g_variant_new_string (ask->activation_token));
 
   /* Auto-start allowed: an activatable prompter is started by the bus. */
   g_dbus_connection_call (ask->connection, BUS_NAME, OBJECT_PATH,
@@ -667,6 +673,7 @@ elicit_prompter_client_finalize (GObject *object)
 
   g_clear_pointer (&self->waiting, g_ptr_array_unref);
   g_free (self->client_label);
+  g_free (self->activation_token);
 
   G_OBJECT_CLASS (elicit_prompter_client_parent_class)->finalize (object);
 }
@@ -741,6 +748,58 @@ elicit_prompter_client_set_client_label (ElicitPrompterClient *self,
 }
 
 /**
+ * elicit_prompter_client_get_activation_token:
+ * @self: a prompter client
+ *
+ * Gets the activation token the next request will carry, if it was set
+ * with [method@PrompterClient.set_activation_token] and not used yet.
+ *
+ * Returns: (nullable): the activation token the next request carries
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_prompter_client_get_activation_token (ElicitPrompterClient *self)
+{
+  g_return_val_if_fail (ELICIT_IS_PROMPTER_CLIENT (self), NULL);
+
+  return self->activation_token;
+}
+
+/**
+ * elicit_prompter_client_set_activation_token:
+ * @self: a prompter client
+ * @activation_token: (nullable): an xdg-activation token (Wayland), or a
+ *   startup notification ID (X11); %NULL or "" for none
+ *
+ * Lets the prompter's dialog for the next request take the keyboard focus,
+ * as the desktop portals' `activation_token` option does: the compositor
+ * gives the focus to a window presented with a token that came from the
+ * window the person is using (a launcher gets one with
+ * g_app_launch_context_get_startup_notify_id() on a
+ * gdk_display_get_app_launch_context(); a program started with one finds it
+ * in `XDG_ACTIVATION_TOKEN` or `DESKTOP_STARTUP_ID`).
+ *
+ * A token is good for one activation: the next
+ * [method@PrompterClient.ask_async] takes it, and the requests after it go
+ * without. A dialog without a token may open behind the person's window;
+ * it then asks for their attention, and its answer button stays deaf until
+ * it has had the focus for the accept delay.
+ *
+ * Since: 1.0
+ */
+void
+elicit_prompter_client_set_activation_token (ElicitPrompterClient *self,
+                                             const char           *activation_token)
+{
+  g_return_if_fail (ELICIT_IS_PROMPTER_CLIENT (self));
+
+  g_free (self->activation_token);
+  self->activation_token = activation_token != NULL && *activation_token != '\0'
+                           ? g_strdup (activation_token) : NULL;
+}
+
+/**
  * elicit_prompter_client_ask_async:
  * @self: a prompter client
  * @request: a pending request
@@ -791,6 +850,8 @@ elicit_prompter_client_ask_async (ElicitPrompterClient *self,
   ask->server_claim = g_strdup (server_claim);
   ask->parent_window = parent_window != NULL && *parent_window != '\0' ? g_strdup (parent_window)
                                                                        : NULL;
+  /* Good for one activation: this request's dialog. */
+  ask->activation_token = g_steal_pointer (&self->activation_token);
   g_task_set_task_data (task, ask, (GDestroyNotify) ask_free);
 
   get_connection_async (self, got_connection_cb, g_steal_pointer (&task));

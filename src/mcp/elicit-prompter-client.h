@@ -30,8 +30,13 @@ const char           *elicit_prompter_client_get_client_label (ElicitPrompterCli
 ELICIT_AVAILABLE_IN_1_0
 gboolean              elicit_prompter_client_get_available    (ElicitPrompterClient  *self);
 ELICIT_AVAILABLE_IN_1_0
+const char           *elicit_prompter_client_get_activation_token (ElicitPrompterClient *self);
+ELICIT_AVAILABLE_IN_1_0
 void                  elicit_prompter_client_set_client_label (ElicitPrompterClient  *self,
                                                                const char            *client_label);
+ELICIT_AVAILABLE_IN_1_0
+void                  elicit_prompter_client_set_activation_token (ElicitPrompterClient *self,
+                                                                   const char           *activation_token);
 ELICIT_AVAILABLE_IN_1_0
 void                  elicit_prompter_client_prepare          (ElicitPrompterClient  *self);
 ELICIT_AVAILABLE_IN_1_0

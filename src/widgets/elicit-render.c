@@ -203,7 +203,10 @@ save_png (GtkWidget   *window,
   GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
   int width = gtk_widget_get_width (window);
   int height = gtk_widget_get_height (window);
+  /* At the display's scale, as the person sees it (2 on a HiDPI screen). */
+  int scale = gtk_widget_get_scale_factor (window);
 
+  gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   if (node == NULL || renderer == NULL)
@@ -214,7 +217,7 @@ save_png (GtkWidget   *window,
     }
 
   texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+                                         &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
 
   return write_png (texture, path, error);
 }

@@ -44,7 +44,7 @@ if [ ! -x "$node" ]; then
 fi
 
 # The elicitation scenario shows a real dialog: it needs a display.
-if [ -z "${DISPLAY:-}" ] && [ -z "${ELICIT_CONFORMANCE_XVFB:-}" ] && command -v xvfb-run >/dev/null 2>&1; then
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${ELICIT_CONFORMANCE_XVFB:-}" ] && command -v xvfb-run >/dev/null 2>&1; then
   ELICIT_CONFORMANCE_XVFB=1 exec xvfb-run -a -s "-screen 0 1024x768x24 -noreset" "$0" "$@"
 fi
 

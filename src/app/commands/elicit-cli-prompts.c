@@ -47,6 +47,7 @@ struct _ElicitCliPrompts
   GSettings            *settings;
   char                 *server_label;
   char                 *server_claim;
+  char                 *activation_token;
   ElicitPrompterClient *desktop;
   GCancellable         *cancellable;
 
@@ -145,6 +146,13 @@ dialog_created_cb (ElicitPresenter  *presenter,
   g_auto(GStrv) browser = NULL;
 
   elicit_timing_mark ("dialog-built");
+  /* The first dialog may take the focus the command was started with. */
+  if (self->activation_token != NULL)
+    {
+      g_autofree char *token = g_steal_pointer (&self->activation_token);
+
+      gtk_window_set_startup_id (GTK_WINDOW (dialog), token);
+    }
   /* An invalid ELICIT_BROWSER is reported where it signs in. */
   browser = elicit_browser_command_from_env (NULL);
   elicit_dialog_set_browser_command (dialog, (const char * const *) browser);
@@ -289,6 +297,12 @@ ask_desktop (ElicitCliPrompts *self,
   ask = g_new0 (DesktopAsk, 1);
   ask->request = g_object_ref (request);
   g_weak_ref_init (&ask->prompts, self);
+  if (self->activation_token != NULL)
+    {
+      g_autofree char *token = g_steal_pointer (&self->activation_token);
+
+      elicit_prompter_client_set_activation_token (self->desktop, token);
+    }
   elicit_prompter_client_ask_async (self->desktop, request, label != NULL ? label : "", claim,
                                     NULL, self->cancellable, desktop_ask_cb, ask);
   return TRUE;
@@ -365,6 +379,7 @@ elicit_cli_prompts_finalize (GObject *object)
 
   g_free (self->server_label);
   g_free (self->server_claim);
+  g_free (self->activation_token);
 
   G_OBJECT_CLASS (elicit_cli_prompts_parent_class)->finalize (object);
 }
@@ -394,6 +409,7 @@ elicit_cli_prompts_init (ElicitCliPrompts *self)
 
   self->presenter = elicit_presenter_new (NULL);
   self->cancellable = g_cancellable_new ();
+  self->activation_token = elicit_cli_take_activation_token ();
   /* The same accept delay as the app's dialogs. */
   self->settings = elicit_settings_new ();
   if (self->settings != NULL)

@@ -324,6 +324,34 @@ elicit_cli_settle_store (ElicitAuthorizer *authorizer)
     g_main_context_iteration (NULL, TRUE);
 }
 
+static char *activation_token;
+
+/* Once, first thing: the xdg-activation token (Wayland) or startup
+ * notification ID (X11) this command was started with, taken out of the
+ * environment, so the servers it starts do not inherit it (nor would
+ * GTK 4.8, which reads DESKTOP_STARTUP_ID only, use it behind our back).
+ * The first prompt presents itself with it. */
+void
+elicit_cli_stash_activation_token (void)
+{
+  const char *token = g_getenv ("XDG_ACTIVATION_TOKEN");
+
+  if (token == NULL || *token == '\0')
+    token = g_getenv ("DESKTOP_STARTUP_ID");
+  g_clear_pointer (&activation_token, g_free);
+  if (token != NULL && *token != '\0' && g_utf8_validate (token, -1, NULL))
+    activation_token = g_strdup (token);
+  g_unsetenv ("XDG_ACTIVATION_TOKEN");
+  g_unsetenv ("DESKTOP_STARTUP_ID");
+}
+
+/* The stashed token, for the one prompt that uses it; NULL after. */
+char *
+elicit_cli_take_activation_token (void)
+{
+  return g_steal_pointer (&activation_token);
+}
+
 /* Whether to ask the desktop's prompter at all: ELICIT_PROMPTER=local says
  * no, for scripts and tests that want the command's own dialogs. */
 gboolean

@@ -29,6 +29,8 @@ void      elicit_cli_watch_store    (ElicitAuthorizer *authorizer,
                                      const char  *prefix);
 void      elicit_cli_settle_store   (ElicitAuthorizer *authorizer);
 gboolean  elicit_cli_desktop_wanted (void);
+void      elicit_cli_stash_activation_token (void);
+char     *elicit_cli_take_activation_token  (void) G_GNUC_WARN_UNUSED_RESULT;
 char     *elicit_cli_parent_name    (void) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

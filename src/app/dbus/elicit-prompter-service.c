@@ -364,11 +364,15 @@ ask (ElicitPrompterService *self,
   g_autofree char *handle = NULL;
   const char *server_claim = NULL;
   const char *parent_window = "";
+  const char *activation_token = NULL;
 
   g_variant_get (g_dbus_method_invocation_get_parameters (invocation), "(&s&s&s@a{sv})",
                  &server_label, &client_label, &request_json, &options);
   g_variant_lookup (options, "server_claim", "&s", &server_claim);
   g_variant_lookup (options, "parent_window", "&s", &parent_window);
+  g_variant_lookup (options, "activation_token", "&s", &activation_token);
+  if (activation_token != NULL && !g_utf8_validate (activation_token, -1, NULL))
+    activation_token = NULL;
   if (!valid_parent_window (parent_window))
     {
       g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
@@ -416,6 +420,7 @@ ask (ElicitPrompterService *self,
   remote = elicit_remote_request_new (request, sender, handle, server_label, client_label,
                                       server_claim);
   elicit_remote_request_set_parent_window (remote, parent_window);
+  elicit_remote_request_set_activation_token (remote, activation_token);
   track (self, remote);
   g_clear_pointer (&self->refusal, g_free);
   if (!elicit_prompt_queue_push_from (self->queue, request, sender))

@@ -33,6 +33,7 @@ struct _ElicitRemoteRequest
   char                 *client_label;
   char                 *server_claim;
   char                 *parent_window;
+  char                 *activation_token;
 
   GDBusConnection      *connection;
   ElicitDBusRequest    *skeleton;
@@ -174,6 +175,7 @@ elicit_remote_request_finalize (GObject *object)
   g_free (self->client_label);
   g_free (self->server_claim);
   g_free (self->parent_window);
+  g_free (self->activation_token);
 
   G_OBJECT_CLASS (elicit_remote_request_parent_class)->finalize (object);
 }
@@ -337,4 +339,24 @@ elicit_remote_request_set_parent_window (ElicitRemoteRequest *self,
 
   g_free (self->parent_window);
   self->parent_window = label_or_null (parent_window);
+}
+
+/* The caller's xdg-activation token (or X11 startup ID) for the dialog:
+ * it may take the focus. NULL for none. */
+const char *
+elicit_remote_request_get_activation_token (ElicitRemoteRequest *self)
+{
+  g_return_val_if_fail (ELICIT_IS_REMOTE_REQUEST (self), NULL);
+
+  return self->activation_token;
+}
+
+void
+elicit_remote_request_set_activation_token (ElicitRemoteRequest *self,
+                                            const char          *token)
+{
+  g_return_if_fail (ELICIT_IS_REMOTE_REQUEST (self));
+
+  g_free (self->activation_token);
+  self->activation_token = token != NULL && *token != '\0' ? g_strdup (token) : NULL;
 }

@@ -30,6 +30,9 @@ const char          *elicit_remote_request_get_server_claim (ElicitRemoteRequest
 const char          *elicit_remote_request_get_parent_window (ElicitRemoteRequest *self);
 void                 elicit_remote_request_set_parent_window (ElicitRemoteRequest *self,
                                                               const char          *parent_window);
+const char          *elicit_remote_request_get_activation_token (ElicitRemoteRequest *self);
+void                 elicit_remote_request_set_activation_token (ElicitRemoteRequest *self,
+                                                                 const char          *token);
 gboolean             elicit_remote_request_export           (ElicitRemoteRequest  *self,
                                                              GDBusConnection      *connection,
                                                              GError              **error);

@@ -433,6 +433,13 @@ label_remote_dialog (ElicitApplication   *self,
   elicit_dialog_set_server_claim (dialog, elicit_remote_request_get_server_claim (remote));
   elicit_dialog_set_client_claim (dialog, elicit_remote_request_get_client_label (remote));
   elicit_foreign_parent_set (GTK_WINDOW (dialog), elicit_remote_request_get_parent_window (remote));
+  /* Before it is presented: GTK 4.8 presents it with the caller's token
+   * (xdg-activation on Wayland), so the compositor may give it the focus. */
+  if (elicit_remote_request_get_activation_token (remote) != NULL)
+    {
+      g_debug ("prompter: presenting with the caller's activation token");
+      gtk_window_set_startup_id (GTK_WINDOW (dialog), elicit_remote_request_get_activation_token (remote));
+    }
   track_dialog (self, GTK_WIDGET (dialog), elicit_remote_request_get_handle (remote), asker,
                 elicit_remote_request_get_request (remote), focused);
 }
