@@ -144,6 +144,13 @@ run_tests() {
     failed_total=$((failed_total + 1))
   fi
 
+  # Last: it installs the packages system-wide for a while, and nothing else
+  # may run then that could pick up an installed file instead of its build's.
+  log "the Debian packages: built from a clean copy, checked by lintian, installed, used, purged"
+  tests/packages/run.sh | tee _build/packages.tap || failed=1
+  passed_total=$((passed_total + $(grep -c '^ok ' _build/packages.tap || true)))
+  failed_total=$((failed_total + $(grep -c '^not ok ' _build/packages.tap || true)))
+
   # The plain closing line CI reads.
   echo "$passed_total passed, $failed_total failed"
   return $failed
