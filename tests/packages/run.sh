@@ -26,7 +26,12 @@ n=0
 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); failed=1; echo "not ok $n - $1"; sed 's/^/# /' "$work/log"; }
-step() { local what=$1; shift; if "$@" >"$work/log" 2>&1; then ok "$what"; else not_ok "$what"; fi; }
+step() {
+  local what=$1 start=$SECONDS
+  shift
+  if "$@" >"$work/log" 2>&1; then ok "$what"; else not_ok "$what"; fi
+  echo "# $((SECONDS - start)) s"
+}
 
 packages=()
 purge() {
@@ -63,6 +68,14 @@ mapfile -t debs < <(ls "$work"/debs/*.deb 2>/dev/null | grep -v -- '-dbgsym_')
 for deb in "${debs[@]}"; do packages+=("$(dpkg-deb -f "$deb" Package)"); done
 echo "# packages: ${packages[*]}"
 
+# dpkg-gensymbols fails the build when a symbol disappears; one that
+# appears without a line in debian/*.symbols only warns, and would go
+# unversioned: fail here, showing the lines to add.
+symbols_complete() {
+  [[ -f $work/debs/build.log ]] && ! grep -A40 'new symbols appeared' "$work/debs/build.log"
+}
+step "debian/*.symbols list every symbol the libraries export" symbols_complete
+
 step "lintian finds no error and no warning" \
   lintian --fail-on error,warning "$work"/debs/*.changes
 
@@ -91,7 +104,7 @@ loaded_from() {
   local path
   path=$(cd "$work/cwd" && env -i ldd "$1" | sed -n "s|^\t$2 => \(/[^ ]*\) .*|\1|p")
   echo "$1: $2 => ${path:-not found}"
-  [[ -n $path ]] && dpkg-query -S "$(readlink -f "$path")" | grep "^$3: "
+  [[ -n $path ]] && dpkg-query -S "$(readlink -f "$path")" | grep -E "^$3(:[a-z0-9]+)?: "
 }
 loads_installed() {
   loaded_from /usr/bin/elicit libelicit-1.so.0 libelicit-1-0 &&
