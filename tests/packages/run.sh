@@ -113,6 +113,16 @@ loads_installed() {
 }
 step "elicit loads the installed libelicit-1 and libelicit-gtk-1, and has no RUNPATH" loads_installed
 
+# debian/changelog repeats meson.build's version: the installed program says
+# which one it was built as.
+same_version() {
+  local program package
+  program=$(as_user elicit --version) && package=$(dpkg-query -W -f='${Version}' elicit) &&
+    echo "elicit --version: $program; package: $package" &&
+    [[ $program == *" $package" ]]
+}
+step "elicit --version names the packages' version (debian/changelog keeps up)" same_version
+
 step "the installed settings schema is compiled (gsettings lists accept-delay)" \
   as_user sh -c 'gsettings list-keys org.gnome.World.Elicit | grep -x accept-delay'
 
