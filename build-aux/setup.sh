@@ -3,6 +3,8 @@
 #
 #   build-aux/setup.sh run    install what is missing, build, open Elicit on the demo server
 #   build-aux/setup.sh test   install what is missing, build, run every test; non-zero on failure
+#   build-aux/setup.sh packages   install what is missing, build the Debian packages into
+#                             _packages/ and install them with apt-get
 #
 # Works as root on a fresh Debian 12 machine; as another user it uses sudo for apt-get.
 set -euo pipefail
@@ -20,6 +22,7 @@ packages=(
   xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi imagemagick valgrind zenity procps
   mutter
   fonts-wqy-microhei bubblewrap e2fsprogs
+  debhelper lintian
   nodejs npm
 )
 
@@ -157,14 +160,26 @@ run_tests() {
     failed_total=$((failed_total + 1))
   fi
 
+  # Last: it installs the packages system-wide for a while, and nothing else
+  # may run then that could pick up an installed file instead of its build's.
+  log "the Debian packages: built from a clean copy, checked by lintian, installed, used, purged"
+  tests/packages/run.sh | tee _build/packages.tap || failed=1
+  passed_total=$((passed_total + $(grep -c '^ok ' _build/packages.tap || true)))
+  failed_total=$((failed_total + $(grep -c '^not ok ' _build/packages.tap || true)))
+
   # The plain closing line CI reads.
   echo "$passed_total passed, $failed_total failed"
   return $failed
 }
 
 install_packages
-log "building"
-build _build -Dwerror=true
+
+case $mode in
+  run|test)
+    log "building"
+    build _build -Dwerror=true
+    ;;
+esac
 
 case $mode in
   run)
@@ -190,8 +205,24 @@ case $mode in
       exit 1
     fi
     ;;
+  packages)
+    log "building the Debian packages into _packages/"
+    build-aux/build-packages.sh _packages
+    log "installing them"
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    debs=() names=()
+    for deb in _packages/*.deb; do
+      [[ $deb == *-dbgsym_* ]] && continue
+      debs+=("./$deb")
+      names+=("$(dpkg-deb -f "$deb" Package)")
+    done
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      "${debs[@]}"
+    log "installed; to remove them: apt-get purge ${names[*]}"
+    ;;
   *)
-    echo "usage: $0 run|test" >&2
+    echo "usage: $0 run|test|packages" >&2
     exit 2
     ;;
 esac
