@@ -255,7 +255,7 @@ def headers_come_from_a_header_file_and_secrets_in_argv_are_warned_about():
 @test
 def a_mac_token_is_refused_and_never_sent():
     server, browser = hostile_case('token-type-mac', quoted(
-        'The authorization server issued a token of type “MAC”; Elicit only uses Bearer tokens'))
+        'The authorization server issued a token of type “MAC”; Elicit only uses Bearer and DPoP tokens'))
     # The browser waited for Elicit's verdict: an error page, not "You are signed in".
     with open(browser.record + '.stderr') as f:
         said = f.read()

@@ -9,6 +9,7 @@
 
 #include "elicit-i18n-private.h"
 
+#include "elicit-auth-dpop-private.h"
 #include "elicit-authorizer-private.h"
 #include "elicit-json.h"
 #include "elicit-sign-in-private.h"
@@ -163,8 +164,11 @@ token_cb (GObject      *object,
 {
   GTask *task = user_data;
   g_autoptr(GError) error = NULL;
-  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &error);
+  g_autofree char *nonce = NULL;
+  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &nonce, &error);
   Flow *flow = g_task_get_task_data (task);
+
+  elicit_authorizer_set_as_nonce (flow_self (task), nonce);
 
   if (tokens == NULL)
     {
@@ -190,6 +194,17 @@ new_params (const char *grant_type,
   return params;
 }
 
+/* RFC 9449 §5.1: an authorization server that lists ES256 among its DPoP
+ * algorithms gets a proof with every token request, and may bind the token
+ * to the sign-in's key; a bound token is refreshed with the same key. */
+static gboolean
+wants_dpop (ElicitAuthorizer *self)
+{
+  return elicit_auth_server_supports (self->server, "dpop_signing_alg_values_supported",
+                                      ELICIT_AUTH_DPOP_ALG) ||
+         (self->tokens != NULL && self->tokens->dpop);
+}
+
 static void
 request_token (GTask      *task,
                GHashTable *params,
@@ -197,9 +212,21 @@ request_token (GTask      *task,
 {
   ElicitAuthorizer *self = flow_self (task);
   Flow *flow = g_task_get_task_data (task);
+  ElicitAuthDpopKey *key = NULL;
+  g_autoptr(GError) error = NULL;
 
-  elicit_auth_token_request_async (self->soup, self->server, flow->client, params, NULL,
-                                   callback, task);
+  if (wants_dpop (self))
+    {
+      key = elicit_authorizer_ensure_dpop_key (self, &error);
+      if (key == NULL)
+        {
+          flow_fail (task, g_steal_pointer (&error));
+          return;
+        }
+    }
+
+  elicit_auth_token_request_async (self->soup, self->server, flow->client, params, key,
+                                   key != NULL ? self->as_nonce : NULL, NULL, callback, task);
 }
 
 /* Which client --------------------------------------------------------------- */
@@ -576,7 +603,7 @@ register_client (GTask *task)
     }
 
   elicit_auth_post_async (self->soup, self->server->registration_endpoint, "application/json", body,
-                          NULL, NULL, registered_cb, task);
+                          NULL, NULL, NULL, registered_cb, task);
 }
 
 static gboolean
@@ -705,8 +732,11 @@ refreshed_cb (GObject      *object,
   GTask *task = user_data;
   ElicitAuthorizer *self = flow_self (task);
   g_autoptr(GError) error = NULL;
-  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &error);
+  g_autofree char *nonce = NULL;
+  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &nonce, &error);
   const char *refresh_token;
+
+  elicit_authorizer_set_as_nonce (self, nonce);
 
   if (tokens != NULL)
     {

@@ -116,6 +116,9 @@ elicit_authorizer_finalize (GObject *object)
   g_clear_pointer (&self->registered, elicit_auth_client_free);
   g_clear_pointer (&self->tokens, elicit_auth_tokens_free);
   g_clear_pointer (&self->server, elicit_auth_server_free);
+  g_clear_pointer (&self->dpop_key, elicit_auth_dpop_key_unref);
+  g_free (self->as_nonce);
+  g_free (self->rs_nonce);
   g_clear_pointer (&self->waiters, g_ptr_array_unref);
   g_clear_pointer (&self->preparers, g_ptr_array_unref);
 
@@ -870,13 +873,16 @@ elicit_authorizer_set_tokens (ElicitAuthorizer *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIGNED_IN]);
 }
 
-/* A new authorization server: what the old one issued is no use there. */
+/* A new authorization server: what the old one issued is no use there,
+ * and the new sign-in gets a key of its own. */
 void
 elicit_authorizer_forget_issuer (ElicitAuthorizer *self)
 {
   g_clear_pointer (&self->registered, elicit_auth_client_free);
   elicit_authorizer_set_tokens (self, NULL, NULL);
   g_clear_pointer (&self->issuer, g_free);
+  g_clear_pointer (&self->dpop_key, elicit_auth_dpop_key_unref);
+  g_clear_pointer (&self->as_nonce, g_free);
 }
 
 static void
@@ -915,10 +921,30 @@ build_record (ElicitAuthorizer *self)
       json_object_set_int_member (record, "expires_at", self->tokens->expires_at);
       if (self->tokens->lifetime > 0)
         json_object_set_int_member (record, "lifetime", self->tokens->lifetime);
+      if (self->tokens->dpop)
+        json_object_set_string_member (record, "token_type", "DPoP");
     }
+  if (self->dpop_key != NULL)
+    json_object_set_string_member (record, "dpop_key", elicit_auth_dpop_key_get_pem (self->dpop_key));
 
   node = json_node_init_object (json_node_alloc (), record);
   return elicit_json_to_string (node, NULL);
+}
+
+static void
+read_dpop_key (ElicitAuthorizer *self,
+               JsonObject       *record)
+{
+  const char *pem = elicit_json_object_get_string (record, "dpop_key");
+  g_autoptr(GError) error = NULL;
+
+  g_clear_pointer (&self->dpop_key, elicit_auth_dpop_key_unref);
+  if (pem == NULL)
+    return;
+
+  self->dpop_key = elicit_auth_dpop_key_new_from_pem (pem, &error);
+  if (self->dpop_key == NULL)
+    g_debug ("the remembered sign-in's DPoP key is unusable: %s", error->message);
 }
 
 void
@@ -934,6 +960,8 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
 
   if (record == NULL || issuer == NULL)
     return;
+
+  read_dpop_key (self, record);
 
   if (client != NULL && elicit_json_object_get_string (client, "client_id") != NULL)
     {
@@ -960,6 +988,15 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
   elicit_json_object_get_int (record, "expires_at", &tokens->expires_at);
   if (!elicit_json_object_get_int (record, "lifetime", &tokens->lifetime) || tokens->lifetime < 0)
     tokens->lifetime = 0;
+  tokens->dpop = g_strcmp0 (elicit_json_object_get_string (record, "token_type"), "DPoP") == 0;
+  /* A bound token without its key is of no use. */
+  if (tokens->dpop && self->dpop_key == NULL)
+    {
+      g_clear_pointer (&tokens, elicit_auth_tokens_free);
+      g_free (self->issuer);
+      self->issuer = g_strdup (issuer);
+      return;
+    }
   elicit_authorizer_set_tokens (self, issuer, tokens);
 }
 
@@ -1018,12 +1055,80 @@ elicit_authorizer_save (ElicitAuthorizer *self)
                                  saved_cb, g_object_ref (self));
 }
 
+/* DPoP ------------------------------------------------------------------------- */
+
+ElicitAuthDpopKey *
+elicit_authorizer_ensure_dpop_key (ElicitAuthorizer  *self,
+                                   GError           **error)
+{
+  if (self->dpop_key == NULL)
+    self->dpop_key = elicit_auth_dpop_key_generate (error);
+
+  return self->dpop_key;
+}
+
+void
+elicit_authorizer_set_as_nonce (ElicitAuthorizer *self,
+                                const char       *nonce)
+{
+  if (nonce == NULL)
+    return;
+
+  g_free (self->as_nonce);
+  self->as_nonce = g_strdup (nonce);
+}
+
+void
+elicit_authorizer_set_rs_nonce (ElicitAuthorizer *self,
+                                const char       *nonce)
+{
+  if (nonce == NULL || !elicit_auth_is_token_text (nonce))
+    return;
+
+  g_free (self->rs_nonce);
+  self->rs_nonce = g_strdup (nonce);
+}
+
+static gboolean
+uses_dpop (ElicitAuthorizer *self)
+{
+  return self->tokens != NULL && self->tokens->dpop && self->dpop_key != NULL;
+}
+
+char *
+elicit_authorizer_get_dpop_proof (ElicitAuthorizer *self,
+                                  const char       *htm,
+                                  const char       *url)
+{
+  g_autoptr(GError) error = NULL;
+  char *proof;
+
+  if (!uses_dpop (self))
+    return NULL;
+
+  proof = elicit_auth_dpop_key_proof (self->dpop_key, htm, url, self->tokens->access_token,
+                                      self->rs_nonce, &error);
+  if (proof == NULL)
+    g_debug ("%s", error->message);
+
+  return proof;
+}
+
 /* Before a request ------------------------------------------------------------- */
 
 const char *
 elicit_authorizer_get_access_token (ElicitAuthorizer *self)
 {
   return self->tokens != NULL ? self->tokens->access_token : NULL;
+}
+
+char *
+elicit_authorizer_get_authorization (ElicitAuthorizer *self)
+{
+  if (self->tokens == NULL)
+    return NULL;
+
+  return g_strconcat (uses_dpop (self) ? "DPoP " : "Bearer ", self->tokens->access_token, NULL);
 }
 
 /* A fixed margin would make a token that lives a minute or less count as
