@@ -262,6 +262,40 @@ ElicitAuthTokens *elicit_auth_tokens_from_response (JsonObject          *respons
                                                     const char * const  *secrets,
                                                     GError             **error);
 
+/* --- elicit-auth-assertion.c --- */
+
+/* The longest JWT read from a token file. */
+#define ELICIT_AUTH_MAX_ASSERTION (16 * 1024)
+#define ELICIT_AUTH_JWT_BEARER "urn:ietf:params:oauth:grant-type:jwt-bearer"
+
+/* The JWT in the file at @path (a workload's token, an ID token): one
+ * line of a compact JWS, surrounding white space ignored. A secret. */
+void              elicit_auth_read_jwt_file_async  (const char          *path,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+char             *elicit_auth_read_jwt_file_finish (GAsyncResult        *result,
+                                                    GError             **error);
+/* Before a workload's JWT is presented (RFC 7523 §3): its `aud` names
+ * @server (its issuer, with or without a trailing slash, or its token
+ * endpoint), and it has not expired. The signature is the server's to check. */
+gboolean          elicit_auth_check_workload_jwt   (const char          *jwt,
+                                                    ElicitAuthServer    *server,
+                                                    GError             **error);
+/* RFC 8693 at the identity provider: @id_token for an identity assertion
+ * grant (ID-JAG) for @server's issuer and resource. */
+void              elicit_auth_exchange_id_token_async  (SoupSession         *soup,
+                                                        const char          *idp_token_endpoint,
+                                                        const char          *idp_client_id,
+                                                        const char          *id_token,
+                                                        ElicitAuthServer    *server,
+                                                        const char          *scope,
+                                                        GCancellable        *cancellable,
+                                                        GAsyncReadyCallback  callback,
+                                                        gpointer             user_data);
+char             *elicit_auth_exchange_id_token_finish (GAsyncResult        *result,
+                                                        GError             **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitAuthChallenge, elicit_auth_challenge_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitAuthServer, elicit_auth_server_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitAuthTokens, elicit_auth_tokens_free)

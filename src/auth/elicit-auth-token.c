@@ -93,7 +93,9 @@ authenticate (ElicitAuthServer  *server,
 
     case ELICIT_AUTH_CLIENT_NONE:
     default:
-      g_hash_table_replace (params, g_strdup ("client_id"), g_strdup (client->client_id));
+      /* A JWT assertion may stand for the client on its own (RFC 7523 §3.1). */
+      if (client->client_id != NULL)
+        g_hash_table_replace (params, g_strdup ("client_id"), g_strdup (client->client_id));
       return TRUE;
     }
 }
@@ -296,7 +298,7 @@ secrets_of (ElicitAuthClient *client,
             GHashTable       *params)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  const char *names[] = { "code", "code_verifier", "refresh_token", "client_assertion" };
+  const char *names[] = { "code", "code_verifier", "refresh_token", "client_assertion", "assertion" };
 
   if (client->client_secret != NULL)
     g_strv_builder_add (builder, client->client_secret);

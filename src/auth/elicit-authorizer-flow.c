@@ -330,6 +330,115 @@ client_credentials (GTask *task)
   request_token (task, params, token_cb);
 }
 
+/* JWT assertions: workload identity, enterprise-managed ------------------------ */
+
+/* RFC 7523 §2.1: the assertion is the grant; the client authenticates as
+ * configured (none, a secret, or a key). */
+static void
+present_assertion (GTask      *task,
+                   const char *assertion)
+{
+  ElicitAuthorizer *self = flow_self (task);
+  Flow *flow = g_task_get_task_data (task);
+  g_autoptr(GHashTable) params = new_params (ELICIT_AUTH_JWT_BEARER, self->server->resource);
+
+  g_hash_table_insert (params, g_strdup ("assertion"), g_strdup (assertion));
+  if (flow->scope != NULL)
+    g_hash_table_insert (params, g_strdup ("scope"), g_strdup (flow->scope));
+  if (flow->client == NULL)
+    flow->client = configured_client (self);
+
+  request_token (task, params, token_cb);
+}
+
+static void
+exchanged_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GTask *task = user_data;
+  g_autoptr(GError) error = NULL;
+  char *grant = elicit_auth_exchange_id_token_finish (result, &error);
+
+  if (grant == NULL)
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  present_assertion (task, grant);
+  elicit_auth_secret_free (grant);
+}
+
+static void
+token_file_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  GTask *task = user_data;
+  ElicitAuthorizer *self = flow_self (task);
+  Flow *flow = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  char *jwt = elicit_auth_read_jwt_file_finish (result, &error);
+
+  if (jwt == NULL)
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (self->grant == ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED)
+    elicit_auth_exchange_id_token_async (self->soup, self->idp_token_endpoint,
+                                         self->idp_client_id, jwt, self->server, flow->scope,
+                                         NULL, exchanged_cb, task);
+  else if (elicit_auth_check_workload_jwt (jwt, self->server, &error))
+    present_assertion (task, jwt);
+  else
+    flow_fail (task, g_steal_pointer (&error));
+
+  elicit_auth_secret_free (jwt);
+}
+
+static gboolean
+check_assertion_setup (ElicitAuthorizer  *self,
+                       GError           **error)
+{
+  JsonArray *grants = elicit_json_object_get_array (self->server->metadata, "grant_types_supported");
+
+  if (self->grant == ELICIT_AUTH_GRANT_JWT_BEARER && self->token_file == NULL)
+    g_set_error_literal (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_CONFIGURATION,
+                         _("Workload identity federation needs the file that holds the "
+                           "workload’s token"));
+  else if (self->grant == ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED &&
+           (self->token_file == NULL || self->idp_token_endpoint == NULL))
+    g_set_error_literal (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_CONFIGURATION,
+                         _("Enterprise-managed authorization needs the identity provider’s token "
+                           "endpoint and the file that holds the ID token"));
+  else if (grants != NULL && !elicit_auth_array_has_string (grants, ELICIT_AUTH_JWT_BEARER))
+    g_set_error (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_CONFIGURATION,
+                 _("The authorization server of “%s” does not take JWT assertions (RFC 7523)"),
+                 self->server_label);
+  else
+    return TRUE;
+
+  return FALSE;
+}
+
+static void
+jwt_assertion (GTask *task)
+{
+  ElicitAuthorizer *self = flow_self (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!check_assertion_setup (self, &error))
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  elicit_auth_read_jwt_file_async (self->token_file, NULL, token_file_cb, task);
+}
+
 /* The authorization code flow: the answer ------------------------------------- */
 
 /* RFC 9207: an `iss` must be the issuer, character for character; a
@@ -718,10 +827,22 @@ acquire (GTask *task)
 {
   ElicitAuthorizer *self = flow_self (task);
 
-  if (self->grant == ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS)
-    client_credentials (task);
-  else
-    authorization_code (task);
+  switch (self->grant)
+    {
+    case ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS:
+      client_credentials (task);
+      break;
+
+    case ELICIT_AUTH_GRANT_JWT_BEARER:
+    case ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED:
+      jwt_assertion (task);
+      break;
+
+    case ELICIT_AUTH_GRANT_AUTHORIZATION_CODE:
+    default:
+      authorization_code (task);
+      break;
+    }
 }
 
 static void
@@ -767,7 +888,7 @@ try_refresh (GTask *task)
       self->tokens->refresh_token == NULL)
     return FALSE;
 
-  if (self->grant == ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS)
+  if (self->grant != ELICIT_AUTH_GRANT_AUTHORIZATION_CODE)
     flow->client = configured_client (self);
   else
     flow->client = known_client (self);

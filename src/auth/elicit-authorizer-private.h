@@ -35,6 +35,9 @@ struct _ElicitAuthorizer
   char             *client_key;
   char             *scope;
   char             *client_metadata_url;
+  char             *token_file;
+  char             *idp_token_endpoint;
+  char             *idp_client_id;
   ElicitAuthGrant   grant;
   ElicitTokenStore *store;
   gboolean          auto_approve;

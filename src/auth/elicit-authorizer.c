@@ -58,6 +58,9 @@ enum {
   PROP_SCOPE,
   PROP_GRANT,
   PROP_CLIENT_METADATA_URL,
+  PROP_TOKEN_FILE,
+  PROP_IDP_TOKEN_ENDPOINT,
+  PROP_IDP_CLIENT_ID,
   PROP_TOKEN_STORE,
   PROP_AUTO_APPROVE,
   PROP_BROWSER_COMMAND,
@@ -111,6 +114,9 @@ elicit_authorizer_finalize (GObject *object)
   g_free (self->client_key);
   g_free (self->scope);
   g_free (self->client_metadata_url);
+  g_free (self->token_file);
+  g_free (self->idp_token_endpoint);
+  g_free (self->idp_client_id);
   g_free (self->issuer);
   g_strfreev (self->browser_command);
   g_clear_pointer (&self->registered, elicit_auth_client_free);
@@ -163,6 +169,18 @@ elicit_authorizer_get_property (GObject    *object,
       g_value_set_string (value, self->client_metadata_url);
       break;
 
+    case PROP_TOKEN_FILE:
+      g_value_set_string (value, self->token_file);
+      break;
+
+    case PROP_IDP_TOKEN_ENDPOINT:
+      g_value_set_string (value, self->idp_token_endpoint);
+      break;
+
+    case PROP_IDP_CLIENT_ID:
+      g_value_set_string (value, self->idp_client_id);
+      break;
+
     case PROP_TOKEN_STORE:
       g_value_set_object (value, self->store);
       break;
@@ -212,6 +230,18 @@ elicit_authorizer_set_property (GObject      *object,
 
     case PROP_CLIENT_METADATA_URL:
       elicit_authorizer_set_client_metadata_url (self, g_value_get_string (value));
+      break;
+
+    case PROP_TOKEN_FILE:
+      elicit_authorizer_set_token_file (self, g_value_get_string (value));
+      break;
+
+    case PROP_IDP_TOKEN_ENDPOINT:
+      elicit_authorizer_set_idp_token_endpoint (self, g_value_get_string (value));
+      break;
+
+    case PROP_IDP_CLIENT_ID:
+      elicit_authorizer_set_idp_client_id (self, g_value_get_string (value));
       break;
 
     case PROP_TOKEN_STORE:
@@ -325,6 +355,40 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * Since: 1.0
    */
   properties[PROP_CLIENT_METADATA_URL] = string_property ("client-metadata-url", G_PARAM_READWRITE);
+
+  /**
+   * ElicitAuthorizer:token-file:
+   *
+   * The file holding the JWT a grant without a browser starts from, read
+   * each time a token is needed (so a rotated file is followed): the
+   * workload's own token for %ELICIT_AUTH_GRANT_JWT_BEARER, the person's ID
+   * token from the organisation's identity provider for
+   * %ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_TOKEN_FILE] = string_property ("token-file", G_PARAM_READWRITE);
+
+  /**
+   * ElicitAuthorizer:idp-token-endpoint:
+   *
+   * The token endpoint of the organisation's identity provider, where
+   * %ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED exchanges the ID token for an
+   * identity assertion grant (https, or http to this machine).
+   *
+   * Since: 1.0
+   */
+  properties[PROP_IDP_TOKEN_ENDPOINT] = string_property ("idp-token-endpoint", G_PARAM_READWRITE);
+
+  /**
+   * ElicitAuthorizer:idp-client-id:
+   *
+   * This client's id at the identity provider, sent with the token exchange
+   * of %ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED; %NULL to send none.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_IDP_CLIENT_ID] = string_property ("idp-client-id", G_PARAM_READWRITE);
 
   /**
    * ElicitAuthorizer:token-store:
@@ -580,6 +644,60 @@ elicit_authorizer_get_client_metadata_url (ElicitAuthorizer *self)
 }
 
 /**
+ * elicit_authorizer_get_token_file:
+ * @self: an authorizer
+ *
+ * Gets [property@Authorizer:token-file].
+ *
+ * Returns: (nullable) (type filename): the path of the file
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_authorizer_get_token_file (ElicitAuthorizer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_AUTHORIZER (self), NULL);
+
+  return self->token_file;
+}
+
+/**
+ * elicit_authorizer_get_idp_token_endpoint:
+ * @self: an authorizer
+ *
+ * Gets [property@Authorizer:idp-token-endpoint].
+ *
+ * Returns: (nullable): the URL of the identity provider's token endpoint
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_authorizer_get_idp_token_endpoint (ElicitAuthorizer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_AUTHORIZER (self), NULL);
+
+  return self->idp_token_endpoint;
+}
+
+/**
+ * elicit_authorizer_get_idp_client_id:
+ * @self: an authorizer
+ *
+ * Gets [property@Authorizer:idp-client-id].
+ *
+ * Returns: (nullable): the client id at the identity provider
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_authorizer_get_idp_client_id (ElicitAuthorizer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_AUTHORIZER (self), NULL);
+
+  return self->idp_client_id;
+}
+
+/**
  * elicit_authorizer_get_token_store:
  * @self: an authorizer
  *
@@ -762,6 +880,60 @@ elicit_authorizer_set_client_metadata_url (ElicitAuthorizer *self,
   g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
 
   set_string (self, &self->client_metadata_url, url, properties[PROP_CLIENT_METADATA_URL]);
+}
+
+/**
+ * elicit_authorizer_set_token_file:
+ * @self: an authorizer
+ * @path: (nullable) (type filename): the file holding the JWT, or %NULL
+ *
+ * Sets [property@Authorizer:token-file].
+ *
+ * Since: 1.0
+ */
+void
+elicit_authorizer_set_token_file (ElicitAuthorizer *self,
+                                  const char       *path)
+{
+  g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
+
+  set_string (self, &self->token_file, path, properties[PROP_TOKEN_FILE]);
+}
+
+/**
+ * elicit_authorizer_set_idp_token_endpoint:
+ * @self: an authorizer
+ * @url: (nullable): the identity provider's token endpoint, or %NULL
+ *
+ * Sets [property@Authorizer:idp-token-endpoint].
+ *
+ * Since: 1.0
+ */
+void
+elicit_authorizer_set_idp_token_endpoint (ElicitAuthorizer *self,
+                                          const char       *url)
+{
+  g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
+
+  set_string (self, &self->idp_token_endpoint, url, properties[PROP_IDP_TOKEN_ENDPOINT]);
+}
+
+/**
+ * elicit_authorizer_set_idp_client_id:
+ * @self: an authorizer
+ * @client_id: (nullable): the client id at the identity provider, or %NULL
+ *
+ * Sets [property@Authorizer:idp-client-id].
+ *
+ * Since: 1.0
+ */
+void
+elicit_authorizer_set_idp_client_id (ElicitAuthorizer *self,
+                                     const char       *client_id)
+{
+  g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
+
+  set_string (self, &self->idp_client_id, client_id, properties[PROP_IDP_CLIENT_ID]);
 }
 
 /**
