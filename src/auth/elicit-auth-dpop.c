@@ -175,12 +175,17 @@ char *
 elicit_auth_dpop_htu (const char *url)
 {
   g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
+  g_autofree char *scheme = NULL;
+  g_autofree char *host = NULL;
 
   if (uri == NULL || g_uri_get_host (uri) == NULL)
     return NULL;
 
-  return g_uri_join (G_URI_FLAGS_ENCODED, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
-                     g_uri_get_port (uri), g_uri_get_path (uri), NULL, NULL);
+  /* RFC 3986 §6.2.2.1: scheme and host compare without case. */
+  scheme = g_ascii_strdown (g_uri_get_scheme (uri), -1);
+  host = g_ascii_strdown (g_uri_get_host (uri), -1);
+  return g_uri_join (G_URI_FLAGS_ENCODED, scheme, NULL, host, g_uri_get_port (uri),
+                     g_uri_get_path (uri), NULL, NULL);
 }
 
 static char *
