@@ -205,32 +205,17 @@ token_request_free (TokenRequest *request)
 static void post (GTask *task);
 
 /* RFC 9449 §8: an authorization server that wants a nonce in the proof
- * says use_dpop_nonce and gives one; the request is made once more with
- * it, and only once. */
-static gboolean
-retry_with_nonce (GTask        *task,
-                  JsonObject   *response,
-                  GAsyncResult *result)
+ * says use_dpop_nonce and gives one. */
+static const char *
+asked_nonce (TokenRequest *request,
+             JsonObject   *response,
+             GAsyncResult *result)
 {
-  TokenRequest *request = g_task_get_task_data (task);
-  const char *nonce = elicit_auth_post_get_dpop_nonce (result);
-
-  if (request->dpop_key == NULL || nonce == NULL ||
+  if (request->dpop_key == NULL ||
       g_strcmp0 (elicit_json_object_get_string (response, "error"), "use_dpop_nonce") != 0)
-    return FALSE;
+    return NULL;
 
-  if (request->nonce_retried)
-    {
-      g_task_return_new_error (task, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_TOKEN,
-                               _("The authorization server keeps asking for a new DPoP nonce"));
-      return TRUE;
-    }
-
-  g_free (request->dpop_nonce);
-  request->dpop_nonce = g_strdup (nonce);
-  request->nonce_retried = TRUE;
-  post (task);
-  return TRUE;
+  return elicit_auth_post_get_dpop_nonce (result);
 }
 
 static void
@@ -271,9 +256,17 @@ posted_cb (GObject      *object,
       request->dpop_nonce = g_strdup (elicit_auth_post_get_dpop_nonce (result));
     }
 
-  if (!SOUP_STATUS_IS_SUCCESSFUL (status) && retry_with_nonce (task, response, result))
+  /* The request is made once more with the nonce, and only once. */
+  if (!SOUP_STATUS_IS_SUCCESSFUL (status) && asked_nonce (request, response, result) != NULL)
     {
-      g_steal_pointer (&task);
+      if (request->nonce_retried)
+        g_task_return_new_error (task, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_TOKEN,
+                                 _("The authorization server keeps asking for a new DPoP nonce"));
+      else
+        {
+          request->nonce_retried = TRUE;
+          post (g_steal_pointer (&task));
+        }
       return;
     }
 
@@ -310,11 +303,13 @@ secrets_of (ElicitAuthClient *client,
 }
 
 /* Each attempt authenticates anew: a client assertion or a proof is good
- * for one request. */
+ * for one request. Takes @owned. */
 static void
-post (GTask *task)
+post (GTask *owned)
 {
+  g_autoptr(GTask) task = owned;
   TokenRequest *request = g_task_get_task_data (task);
+  GCancellable *cancellable;
   g_autoptr(GError) error = NULL;
   g_autofree char *authorization = NULL;
   g_autofree char *proof = NULL;
@@ -344,9 +339,10 @@ post (GTask *task)
   body = g_bytes_new_take (form, strlen (form));
   form = NULL;
 
+  cancellable = g_task_get_cancellable (task);
   elicit_auth_post_async (request->soup, request->server->token_endpoint,
                           "application/x-www-form-urlencoded", body, authorization, proof,
-                          g_task_get_cancellable (task), posted_cb, task);
+                          cancellable, posted_cb, g_steal_pointer (&task));
   elicit_auth_secret_free (g_steal_pointer (&authorization));
 }
 
