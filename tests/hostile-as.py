@@ -80,6 +80,29 @@
 #                    the protected resource metadata names http://127.0.0.2:PORT2/mcp (the other
 #                    listener) as its resource: a token asked for with it would be meant for
 #                    another host (RFC 9728 §3.3: the client must not use the metadata)
+#   dpop             DPoP done right (RFC 9449): the metadata lists dpop_signing_alg_values_supported
+#                    ["ES256"]; /token wants a valid proof (typ dpop+jwt, ES256, a public jwk,
+#                    htm POST, htu BASE/token, a fresh iat and an unused jti; the signature checked
+#                    when python3-cryptography is installed) and answers token_type "DPoP", the token
+#                    bound to the proof's key; /mcp wants "Authorization: DPoP TOKEN" with a proof
+#                    for that key (htm, htu BASE/mcp, ath, an unused jti), else 401 with
+#                    `WWW-Authenticate: DPoP error="invalid_dpop_proof", error_description=…`;
+#                    without a token its challenge is a DPoP one (resource_metadata, scope, algs)
+#   dpop-as-nonce-loop
+#                    as dpop, but /token answers every valid proof 400 use_dpop_nonce with a new
+#                    DPoP-Nonce each time, whatever nonce the proof carries
+#   dpop-rs-nonce-loop
+#                    as dpop, but /mcp answers every valid proof 401 `DPoP error="use_dpop_nonce"`
+#                    with a new DPoP-Nonce each time
+#   dpop-replay      as dpop, but /mcp answers every valid proof as a replayed one: 401 `DPoP
+#                    error="invalid_dpop_proof", error_description="DPoP proof replayed (its jti
+#                    was already used)"`
+#   jwt-bearer       the metadata also lists urn:ietf:params:oauth:grant-type:jwt-bearer, and /token
+#                    takes an RFC 7523 assertion (aud BASE or BASE/, not expired, a sub; the
+#                    signature is not checked) with or without client credentials: the token names
+#                    the assertion's sub as its client
+#   idp-error        as jwt-bearer, plus an identity provider's token endpoint at /idp/token that
+#                    refuses every token exchange: 400 invalid_grant "The ID token has expired"
 
 import argparse
 import base64
@@ -96,12 +119,15 @@ import urllib.parse
 MODES = [
     'good', 'issuer-mismatch', 'token-type-mac', 'wrong-state', 'error-redirect', 'huge-token',
     'non-json-token', 'endless-401', 'http-authorize', 'other-host-token', 'resource-mismatch',
+    'dpop', 'dpop-as-nonce-loop', 'dpop-rs-nonce-loop', 'dpop-replay', 'jwt-bearer', 'idp-error',
 ]
 SCOPE = 'mcp:tools'
 MAX_BODY = 1024 * 1024
 LOG_BODY = 64 * 1024
 HUGE = 10 * 1024 * 1024
 JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
+JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
+DPOP_REPLAYED = 'DPoP proof replayed (its jti was already used)'
 LOOPBACK_HOSTS = ('127.0.0.1', 'localhost', '[::1]', '::1')
 
 
@@ -118,6 +144,12 @@ class State:
         self.refresh_tokens = {}
         self.jwt_key = load_jwt_key(args.jwt_key) if args.jwt_key else None
         self.expires_in = args.expires_in
+        self.bound = {}   # access token -> the jkt of its DPoP key
+        self.jtis = set()
+
+    @property
+    def dpop(self):
+        return self.mode.startswith('dpop')
 
     def log(self, entry):
         with self.lock:
@@ -181,6 +213,66 @@ def verify_signature(key, alg, signing_input, signature):
         return True
     except (InvalidSignature, ValueError, TypeError):
         return False
+
+
+def jwk_thumbprint(jwk):
+    """RFC 7638 for an EC key."""
+    text = json.dumps({k: jwk[k] for k in ('crv', 'kty', 'x', 'y')}, separators=(',', ':'),
+                      sort_keys=True)
+    return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b'=').decode()
+
+
+def verify_jwk_signature(jwk, signing_input, signature):
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ec
+    except ImportError:
+        return True
+    numbers = ec.EllipticCurvePublicNumbers(int.from_bytes(b64url_decode(jwk['x']), 'big'),
+                                            int.from_bytes(b64url_decode(jwk['y']), 'big'),
+                                            ec.SECP256R1())
+    return verify_signature(numbers.public_key(), 'ES256', signing_input, signature)
+
+
+def check_proof(state, proof, htm, htu, token=None):
+    """The jkt of a DPoP proof (RFC 9449 §4.3) for HTM HTU (and TOKEN), or
+    raises ValueError with the reason."""
+    parts = (proof or '').split('.')
+    if len(parts) != 3 or ',' in proof:
+        raise ValueError('no DPoP proof, or not one compact JWS')
+    header = json.loads(b64url_decode(parts[0]))
+    claims = json.loads(b64url_decode(parts[1]))
+    jwk = header.get('jwk') or {}
+    if header.get('typ') != 'dpop+jwt' or header.get('alg') != 'ES256':
+        raise ValueError('typ must be dpop+jwt and alg ES256')
+    if jwk.get('kty') != 'EC' or jwk.get('crv') != 'P-256' or 'd' in jwk:
+        raise ValueError('jwk must be a public P-256 key')
+    signing_input = ('%s.%s' % (parts[0], parts[1])).encode('ascii')
+    if not verify_jwk_signature(jwk, signing_input, b64url_decode(parts[2])):
+        raise ValueError('bad signature')
+    if claims.get('htm') != htm or claims.get('htu') != htu:
+        raise ValueError('htm or htu does not match the request')
+    if not isinstance(claims.get('iat'), int) or abs(claims['iat'] - time.time()) > 300:
+        raise ValueError('iat is not fresh')
+    if token is not None and claims.get('ath') != s256(token):
+        raise ValueError('ath does not match the token')
+    with state.lock:
+        if not claims.get('jti') or claims['jti'] in state.jtis:
+            raise ValueError(DPOP_REPLAYED)
+        state.jtis.add(claims['jti'])
+    return jwk_thumbprint(jwk)
+
+
+def check_bearer_assertion(state, assertion):
+    """The sub of an RFC 7523 authorization grant, or raises ValueError."""
+    parts = assertion.split('.')
+    if len(parts) != 3:
+        raise ValueError('the assertion is not a compact JWS')
+    claims = json.loads(b64url_decode(parts[1]))
+    if claims.get('aud') not in (state.base, state.base + '/'):
+        raise ValueError('the assertion is for %r' % claims.get('aud'))
+    if not isinstance(claims.get('exp'), int) or claims['exp'] < time.time() or not claims.get('sub'):
+        raise ValueError('expired, or no sub')
+    return claims['sub']
 
 
 def check_assertion(state, assertion, client_id):
@@ -288,6 +380,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             '/authorize': self.authorize,
             '/token': self.token,
             '/register': self.register,
+            '/idp/token': self.idp_token,
         }
         handler = routes.get(path)
         if handler is None:
@@ -329,7 +422,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             metadata['issuer'] = 'https://honest.example.test'
         if state.mode == 'http-authorize':
             metadata['authorization_endpoint'] = 'http://auth.example.test/authorize'
+        if state.dpop:
+            metadata['dpop_signing_alg_values_supported'] = ['ES256']
+        if state.mode in ('jwt-bearer', 'idp-error'):
+            metadata['grant_types_supported'].append(JWT_BEARER_GRANT)
         self.send(200, metadata)
+
+    def idp_token(self, method, body):
+        if self.state.mode != 'idp-error':
+            return self.send(404, {'error': 'not_found'})
+        self.oauth_error(400, 'invalid_grant', 'The ID token has expired')
 
     # Registration and the authorization code flow
 
@@ -427,10 +529,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(405, headers=[('Allow', 'POST')])
         state = self.state
         form = self.form(body)
+        grant = form.get('grant_type')
+        jkt = None
+        if state.dpop:
+            try:
+                jkt = check_proof(state, self.headers.get('DPoP'), 'POST', state.base + '/token')
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                return self.oauth_error(400, 'invalid_dpop_proof', str(e))
+            if state.mode == 'dpop-as-nonce-loop':
+                return self.send(400, {'error': 'use_dpop_nonce', 'error_description': 'Use a nonce'},
+                                 headers=[('DPoP-Nonce', 'as-nonce-' + secrets.token_hex(8))])
+        if grant == JWT_BEARER_GRANT and state.mode in ('jwt-bearer', 'idp-error'):
+            return self.bearer_assertion(form)
         client_id, problem = self.client_from_request(form)
         if client_id is None:
             return self.oauth_error(401, 'invalid_client', problem)
-        grant = form.get('grant_type')
         scope = form.get('scope', SCOPE)
         if grant == 'authorization_code':
             grant_info = state.codes.pop(form.get('code', ''), None)
@@ -446,9 +559,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.oauth_error(400, 'unsupported_grant_type', str(grant))
         if form.get('resource') != state.resource:
             return self.oauth_error(400, 'invalid_target', 'resource must be ' + state.resource)
-        self.answer_token(client_id, scope, grant)
+        self.answer_token(client_id, scope, grant, jkt)
 
-    def answer_token(self, client_id, scope, grant):
+    def bearer_assertion(self, form):
+        try:
+            subject = check_bearer_assertion(self.state, form.get('assertion', ''))
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            return self.oauth_error(400, 'invalid_grant', str(e))
+        self.answer_token(subject, form.get('scope', SCOPE), JWT_BEARER_GRANT)
+
+    def answer_token(self, client_id, scope, grant, jkt=None):
         state = self.state
         if state.mode == 'non-json-token':
             return self.send(200, '<html><body>Welcome back!</body></html>', 'text/html')
@@ -462,6 +582,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             refresh = state.issue('refresh_token')
             state.refresh_tokens[refresh] = client_id
             answer['refresh_token'] = refresh
+        if jkt is not None:
+            state.bound[access] = jkt
+            answer['token_type'] = 'DPoP'
         if state.mode == 'token-type-mac':
             answer['token_type'] = 'MAC'
             answer['mac_key'] = state.issue('mac_key')
@@ -494,8 +617,43 @@ class Handler(http.server.BaseHTTPRequestHandler):
             challenge += ', error="%s"' % error
         self.send(401, {'error': 'unauthorized'}, headers=[('WWW-Authenticate', challenge)])
 
+    def dpop_refusal(self, error, description=None, nonce=None):
+        metadata_url = self.state.base + '/.well-known/oauth-protected-resource/mcp'
+        challenge = 'DPoP resource_metadata="%s", error="%s"' % (metadata_url, error)
+        if description:
+            challenge += ', error_description="%s"' % description
+        headers = [('WWW-Authenticate', challenge)]
+        if nonce:
+            headers.append(('DPoP-Nonce', nonce))
+        self.send(401, {'error': error}, headers=headers)
+
+    def dpop_mcp(self, method, body):
+        state = self.state
+        header = self.headers.get('Authorization') or ''
+        state.log({'authorization': header or None})
+        token = header[5:] if header.startswith('DPoP ') else None
+        if token is None or token not in state.bound:
+            metadata_url = state.base + '/.well-known/oauth-protected-resource/mcp'
+            challenge = 'DPoP resource_metadata="%s", scope="%s", algs="ES256"' % (metadata_url, SCOPE)
+            return self.send(401, {'error': 'unauthorized'}, headers=[('WWW-Authenticate', challenge)])
+        try:
+            jkt = check_proof(state, self.headers.get('DPoP'), method, state.resource, token)
+            if jkt != state.bound[token]:
+                raise ValueError('the proof is not made with the key the token is bound to')
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            return self.dpop_refusal('invalid_dpop_proof', str(e))
+        if state.mode == 'dpop-rs-nonce-loop':
+            return self.dpop_refusal('use_dpop_nonce', nonce='rs-nonce-' + secrets.token_hex(8))
+        if state.mode == 'dpop-replay':
+            return self.dpop_refusal('invalid_dpop_proof', DPOP_REPLAYED)
+        if method != 'POST':
+            return self.send(405, headers=[('Allow', 'POST')])
+        self.json_rpc(body, state.access_tokens[token])
+
     def mcp(self, method, body):
         state = self.state
+        if state.dpop:
+            return self.dpop_mcp(method, body)
         header = self.headers.get('Authorization')
         if state.mode == 'good':
             state.log({'authorization': header})

@@ -60,3 +60,14 @@ def unlock_login(password):
     secret = (session, b'', password.encode(), 'text/plain')
     call(SERVICE_PATH, 'org.gnome.keyring.InternalUnsupportedGuiltRiddenInterface',
          'UnlockWithMasterPassword', GLib.Variant('(o(oayays))', (LOGIN, secret)))
+
+
+def secret_of(path):
+    """The text an unlocked item keeps, read over a plain session as a
+    keyring browser would."""
+    _, session = call(SERVICE_PATH, SERVICE_IFACE, 'OpenSession',
+                      GLib.Variant('(sv)', ('plain', GLib.Variant('s', ''))), '(vo)')
+    secrets, = call(SERVICE_PATH, SERVICE_IFACE, 'GetSecrets',
+                    GLib.Variant('(aoo)', ([path], session)), '(a{o(oayays)})')
+    call(session, 'org.freedesktop.Secret.Session', 'Close', None)
+    return bytes(secrets[path][2]).decode('utf-8')

@@ -331,7 +331,7 @@ test_token_response_must_be_bearer (void)
   g_assert_error (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_TOKEN);
   g_assert_cmpstr (error->message, ==,
                    "The authorization server issued a token of type “mac”; Elicit only uses "
-                   "Bearer tokens");
+                   "Bearer and DPoP tokens");
   g_clear_error (&error);
 
   g_assert_null (elicit_auth_tokens_from_response (none, 200, NULL, NULL, &error));

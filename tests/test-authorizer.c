@@ -301,10 +301,19 @@ static void
 test_refuses_a_token_that_is_not_bearer (Fixture       *f,
                                          gconstpointer  data)
 {
+  f->token_type = "MAC";
+  assert_fails (f, ELICIT_AUTH_ERROR_TOKEN,
+                "The authorization server issued a token of type “MAC”; Elicit only uses Bearer "
+                "and DPoP tokens");
+}
+
+static void
+test_refuses_a_dpop_token_it_sent_no_proof_for (Fixture       *f,
+                                                gconstpointer  data)
+{
   f->token_type = "DPoP";
   assert_fails (f, ELICIT_AUTH_ERROR_TOKEN,
-                "The authorization server issued a token of type “DPoP”; Elicit only uses Bearer "
-                "tokens");
+                "The authorization server issued a DPoP token although Elicit sent no DPoP proof");
 }
 
 static void
@@ -539,7 +548,8 @@ main (int   argc,
   ADD ("signs-in-through-the-browser", test_signs_in_through_the_browser);
   ADD ("refuses-a-server-without-s256", test_refuses_a_server_without_s256);
   ADD ("refuses-a-token-endpoint-on-plain-http", test_refuses_a_token_endpoint_on_plain_http);
-  ADD ("refuses-a-token-that-is-not-bearer", test_refuses_a_token_that_is_not_bearer);
+  ADD ("refuses-a-token-that-is-neither-bearer-nor-dpop", test_refuses_a_token_that_is_not_bearer);
+  ADD ("refuses-a-dpop-token-it-sent-no-proof-for", test_refuses_a_dpop_token_it_sent_no_proof_for);
   ADD ("an-echoed-secret-stays-out-of-the-error", test_an_echoed_secret_stays_out_of_the_error);
   ADD ("nobody-to-ask-means-sign-in-required", test_nobody_to_ask_means_sign_in_required);
   ADD ("elicit-browser-in-the-environment-opens-nothing",

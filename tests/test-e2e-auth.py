@@ -19,6 +19,7 @@
 # our stderr, so a finished subprocess.run() (which reads stderr to its end)
 # means every browser it started has exited and recorded: no waiting.
 
+import base64
 import json
 import os
 import re
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 import secret_service
 from atspi_helpers import Skip, check, check_equal, run_tests, skip_all, test, wait_for
@@ -180,8 +182,8 @@ def whoami(server, *args, browser=None, env=None):
     return elicit('--url', server.url, '--tool', 'whoami', *args, browser=browser, env=env)
 
 
-def check_no_secret(server, *outputs):
-    secrets = set(server.issued()) | {MARKER, CLIENT_SECRET}
+def check_no_secret(server, *outputs, extra=()):
+    secrets = set(server.issued()) | {MARKER, CLIENT_SECRET} | set(extra)
     for text in outputs:
         for line in text.splitlines():
             leaked = [s for s in secrets if s in line]
@@ -196,15 +198,16 @@ def check_signed_in(status, out, err, client=None):
 
 # Hostile authorization servers -------------------------------------------------
 
-def hostile_case(mode, expected, browser=None):
-    """Signs in against MODE with the pre-registered client; checks the exit
-    status, that stderr is exactly the error line EXPECTED (a regular
-    expression after the “failed:”), and that no run, plain or
-    --verbose with every debug message, shows a secret. Returns the server
-    (stopped) for more checks."""
-    credentials = ('--client-id', CLIENT_ID, '--client-secret-file', SECRET_FILE, '--no-keyring')
+def hostile_case(mode, expected, browser=None, options=None, secrets=()):
+    """Signs in against MODE with the pre-registered client (and OPTIONS(server),
+    more sign-in options); checks the exit status, that stderr is exactly the
+    error line EXPECTED (a regular expression after the “failed:”), and that
+    no run, plain or --verbose with every debug message, shows a secret (nor
+    one of SECRETS). Returns the server (stopped) for more checks."""
     browser = browser or Browser()
     with Server(mode) as server:
+        credentials = ('--client-id', CLIENT_ID, '--client-secret-file', SECRET_FILE,
+                       '--no-keyring') + tuple(options(server) if options else ())
         status, out, err = whoami(server, *credentials, browser=browser)
         check_equal(status, 3, 'exit status (stderr %r)' % err)
         check_equal(out, '', 'stdout')
@@ -212,13 +215,13 @@ def hostile_case(mode, expected, browser=None):
         pattern = '^elicit: “127\\.0\\.0\\.1” failed: %s$' % expected
         check(len(lines) == 1 and re.match(pattern, lines[0]),
               'stderr:\n  got      %r\n  expected %r' % (lines, pattern))
-        check_no_secret(server, out, err)
+        check_no_secret(server, out, err, extra=secrets)
 
         v_status, v_out, v_err = whoami(server, *credentials, '--verbose', browser=browser,
                                         env={'G_MESSAGES_DEBUG': 'all'})
         check_equal(v_status, 3, 'exit status with --verbose')
         check('Elicit-DEBUG' in v_err, 'debug messages were on: %r' % v_err[:300])
-        check_no_secret(server, v_out, v_err)
+        check_no_secret(server, v_out, v_err, extra=secrets)
     return server, browser
 
 
@@ -255,7 +258,7 @@ def headers_come_from_a_header_file_and_secrets_in_argv_are_warned_about():
 @test
 def a_mac_token_is_refused_and_never_sent():
     server, browser = hostile_case('token-type-mac', quoted(
-        'The authorization server issued a token of type “MAC”; Elicit only uses Bearer tokens'))
+        'The authorization server issued a token of type “MAC”; Elicit only uses Bearer and DPoP tokens'))
     # The browser waited for Elicit's verdict: an error page, not "You are signed in".
     with open(browser.record + '.stderr') as f:
         said = f.read()
@@ -341,6 +344,101 @@ def metadata_for_another_resource_is_refused():
         + 'http://127\\.0\\.0\\.2:\\d+/mcp\\)')
     check_equal(server.requests('/authorize') + server.requests('/token'), [],
                 'authorization and token requests')
+
+
+# DPoP, workload identity, enterprise-managed authorization -------------------
+
+def b64url_json(value):
+    text = json.dumps(value, separators=(',', ':')).encode()
+    return base64.urlsafe_b64encode(text).rstrip(b'=').decode()
+
+
+def workload_jwt(audience, name):
+    """A workload's JWT for AUDIENCE (hostile-as.py does not check its
+    signature), in a file of mode 0600: (path, text)."""
+    now = int(time.time())
+    text = '.'.join([b64url_json({'alg': 'ES256', 'typ': 'JWT'}),
+                     b64url_json({'iss': 'https://idp.example.test', 'sub': 'workload-7',
+                                  'aud': audience, 'iat': now, 'exp': now + 300,
+                                  'jti': base64.urlsafe_b64encode(os.urandom(12)).decode()}),
+                     base64.urlsafe_b64encode(os.urandom(64)).rstrip(b'=').decode()])
+    return write_file(name, text + '\n'), text
+
+
+@test
+def a_dpop_nonce_loop_at_the_token_endpoint_is_bounded():
+    server, _ = hostile_case('dpop-as-nonce-loop', quoted(
+        'The authorization server keeps asking for a new DPoP nonce'))
+    # Each call (plain and --verbose): a proof, then one more with the nonce given.
+    check_equal(server.grants(), ['authorization_code'] * 4, 'token requests')
+    nonces = [bool(header(r, 'DPoP')) for r in server.requests('/token')]
+    check_equal(nonces, [True] * 4, 'token requests with a DPoP proof')
+
+
+@test
+def a_dpop_nonce_loop_at_the_server_is_bounded():
+    server, _ = hostile_case('dpop-rs-nonce-loop', quoted(
+        '“127.0.0.1” keeps asking for a new DPoP nonce'))
+    # Each call: one request without a token, one with a proof, one more with the nonce.
+    check_equal(len(server.requests('/mcp')), 2 * 3, 'MCP requests')
+    check_equal(len(server.grants()), 2, 'token requests (one sign-in per call)')
+
+
+@test
+def a_server_that_calls_every_proof_a_replay_is_refused_without_a_loop():
+    server, _ = hostile_case('dpop-replay', quoted(
+        '“127.0.0.1” refuses Elicit’s DPoP proof: DPoP proof replayed (its jti was already used)'))
+    check_equal(len(server.requests('/mcp')), 2 * 2, 'MCP requests')
+    check_equal(len(server.grants()), 2, 'token requests (one sign-in per call)')
+
+
+@test
+def a_workload_token_for_another_audience_is_never_sent():
+    path, text = workload_jwt('https://wrong.example.test', 'workload-wrong-audience.jwt')
+    server, browser = hostile_case('jwt-bearer', quoted(
+        'The workload’s token is for https://wrong.example.test, not for the authorization '
+        'server ') + 'http://127\\.0\\.0\\.1:\\d+' + quoted(': it was not sent'),
+        options=lambda server: ('--grant', 'jwt_bearer', '--workload-token-file', path),
+        secrets=(text,))
+    check_equal(server.requests('/token'), [], 'token requests')
+    check_equal(browser.runs(), [], 'browser runs')
+
+
+@test
+def a_workload_token_for_the_authorization_server_signs_in():
+    with Server('jwt-bearer') as server:
+        path, text = workload_jwt(server.base, 'workload.jwt')
+        status, out, err = whoami(server, '--grant', 'jwt_bearer', '--workload-token-file', path,
+                                  '--no-keyring', '--verbose', browser=Browser('fail'),
+                                  env={'G_MESSAGES_DEBUG': 'all'})
+        check_signed_in(status, out, err, 'workload-7')
+        check_no_secret(server, out, err, extra=(text,))
+        check_equal(server.grants(), ['urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer'],
+                    'token requests')
+
+
+@test
+def an_id_token_exchange_the_identity_provider_refuses_says_why():
+    path, text = workload_jwt('hostile-idp-client', 'id-token.jwt')
+    server, browser = hostile_case('idp-error', quoted(
+        'The identity provider refused to exchange the ID token: The ID token has expired '
+        '(invalid_grant)'),
+        options=lambda server: ('--grant', 'enterprise_managed', '--id-token-file', path,
+                                '--idp-token-endpoint', server.base + '/idp/token',
+                                '--idp-client-id', 'hostile-idp-client'),
+        secrets=(text,))
+    exchanges = server.requests('/idp/token')
+    check_equal(len(exchanges), 2, 'token exchanges (one per call)')
+    form = dict(urllib.parse.parse_qsl(exchanges[0]['body']))
+    check_equal((form.get('grant_type'), form.get('requested_token_type'),
+                 form.get('subject_token_type'), form.get('audience'), form.get('resource'),
+                 form.get('subject_token')),
+                ('urn:ietf:params:oauth:grant-type:token-exchange',
+                 'urn:ietf:params:oauth:token-type:id-jag',
+                 'urn:ietf:params:oauth:token-type:id_token', server.base, server.url, text),
+                'the token exchange')
+    check_equal(server.requests('/token'), [], 'token requests at the authorization server')
+    check_equal(browser.runs(), [], 'browser runs')
 
 
 @test
@@ -467,9 +565,9 @@ def unlock_login():
     secret_service.unlock_login(PASSWORD)
 
 
-def check_keyring_clean(server):
+def check_keyring_clean(server, extra=()):
     """No file under the throwaway home holds a secret in plain text."""
-    secrets = server.issued()
+    secrets = server.issued() + list(extra)
     for root, _, files in os.walk(KEYRING_HOME):
         for name in files:
             path = os.path.join(root, name)
@@ -499,6 +597,37 @@ def a_sign_in_in_the_keyring_is_reused_by_the_next_call_without_a_browser():
         check_equal(len(server.requests('/authorize')), 1, 'authorization requests')
         check_equal(len(server.requests('/register')), 1, 'registrations')
         check_keyring_clean(server)
+
+
+@test
+def a_dpop_sign_in_keeps_its_key_in_the_keyring_and_nowhere_else():
+    keyring()
+    with Server('dpop') as server:
+        status, out, err = whoami(server, '--verbose', browser=Browser(),
+                                  env={'G_MESSAGES_DEBUG': 'all'})
+        check_signed_in(status, out, err)
+        items = keyring_items(server.url)
+        check_equal(len(items), 1, 'keyring items for the server')
+        record = json.loads(secret_service.secret_of(items[0]))
+        check_equal(record.get('token_type'), 'DPoP', 'the token type kept')
+        key = record.get('dpop_key', '')
+        check('-----BEGIN PRIVATE KEY-----' in key, 'the DPoP key is kept with the sign-in')
+        key_lines = [line for line in key.splitlines() if line and not line.startswith('-----')]
+        check(key_lines, 'the key has a body')
+        check_no_secret(server, out, err, extra=key_lines)
+        with open(server.log_path, encoding='utf-8') as f:
+            check(not any(line in f.read() for line in key_lines), 'the key went to the server')
+        check_keyring_clean(server, key_lines)
+
+        # The next call reads the key back: its proofs fit the bound token.
+        second = Browser('fail')
+        status, out, err = whoami(server, browser=second)
+        check_signed_in(status, out, err)
+        check_equal(second.runs(), [], 'browser runs of the second call')
+        check_no_secret(server, out, err, extra=key_lines)
+        seen = [e['authorization'] for e in server.entries() if 'authorization' in e]
+        check(all(a is None or a.startswith('DPoP ') for a in seen), 'schemes seen: %r' %
+              [a.split(' ')[0] if a else None for a in seen])
 
 
 @test

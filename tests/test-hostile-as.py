@@ -16,9 +16,16 @@ import secrets
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
+
+try:
+    import cryptography  # noqa: F401  (DPoP proofs are signed with it)
+    HAVE_CRYPTOGRAPHY = True
+except ImportError:
+    HAVE_CRYPTOGRAPHY = False
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, 'hostile-as.py')
@@ -219,6 +226,149 @@ def test_non_json_token(f):
     raise AssertionError('the token response parsed as JSON')
 
 
+# DPoP, as a plain Python client does it (python3-cryptography) ----------------
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b'=').decode()
+
+
+def b64url_json(value):
+    return b64url(json.dumps(value, separators=(',', ':')).encode())
+
+
+class DpopKey:
+    def __init__(self):
+        from cryptography.hazmat.primitives.asymmetric import ec
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        numbers = self.key.public_key().public_numbers()
+        self.jwk = {'kty': 'EC', 'crv': 'P-256', 'x': b64url(numbers.x.to_bytes(32, 'big')),
+                    'y': b64url(numbers.y.to_bytes(32, 'big'))}
+
+    def proof(self, htm, htu, token=None, nonce=None):
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec, utils
+        claims = {'jti': secrets.token_urlsafe(16), 'htm': htm, 'htu': htu, 'iat': int(time.time())}
+        if token:
+            claims['ath'] = b64url(hashlib.sha256(token.encode()).digest())
+        if nonce:
+            claims['nonce'] = nonce
+        signing_input = b64url_json({'typ': 'dpop+jwt', 'alg': 'ES256', 'jwk': self.jwk}) + '.' + \
+            b64url_json(claims)
+        r, s = utils.decode_dss_signature(self.key.sign(signing_input.encode(),
+                                                        ec.ECDSA(hashes.SHA256())))
+        return signing_input + '.' + b64url(r.to_bytes(32, 'big') + s.to_bytes(32, 'big'))
+
+
+def dpop_token_request(f, key, nonce=None):
+    client_id = f.register()
+    verifier = secrets.token_urlsafe(40)
+    params = f.authorize(client_id, verifier)
+    return request(f.base + '/token', {
+        'grant_type': 'authorization_code', 'code': params['code'], 'code_verifier': verifier,
+        'redirect_uri': REDIRECT, 'client_id': client_id, 'resource': f.base + '/mcp'},
+        {'DPoP': key.proof('POST', f.base + '/token', nonce=nonce)})
+
+
+def dpop_mcp(f, token, proof):
+    return request(f.base + '/mcp', json.dumps(
+        {'jsonrpc': '2.0', 'id': 1, 'method': 'tools/list', 'params': {}}).encode(),
+        {'Content-Type': 'application/json', 'Accept': 'application/json, text/event-stream',
+         'Authorization': 'DPoP ' + token, 'DPoP': proof})
+
+
+def dpop_sign_in(f, key):
+    status, _, body = dpop_token_request(f, key)
+    assert status == 200, body
+    answer = json.loads(body)
+    assert answer['token_type'] == 'DPoP', answer
+    return answer['access_token']
+
+
+def test_dpop(f):
+    assert f.metadata()['dpop_signing_alg_values_supported'] == ['ES256']
+    status, headers, _ = f.mcp(None)
+    assert status == 401 and headers['WWW-Authenticate'].startswith('DPoP resource_metadata='), headers
+    key = DpopKey()
+    # No proof, no token.
+    verifier = secrets.token_urlsafe(40)
+    client_id = f.register()
+    code = f.authorize(client_id, verifier)['code']
+    status, _, body = f.token(client_id, code, verifier)
+    assert status == 400 and json.loads(body)['error'] == 'invalid_dpop_proof', body
+    token = dpop_sign_in(f, key)
+    proof = key.proof('POST', f.base + '/mcp', token)
+    status, _, body = dpop_mcp(f, token, proof)
+    assert status == 200 and json.loads(body)['result']['tools'][0]['name'] == 'whoami', body
+    # The same proof again is a replay; another key's proof is not the token's.
+    status, headers, _ = dpop_mcp(f, token, proof)
+    assert status == 401 and 'DPoP proof replayed' in headers['WWW-Authenticate'], headers
+    status, headers, _ = dpop_mcp(f, token, DpopKey().proof('POST', f.base + '/mcp', token))
+    assert status == 401 and 'invalid_dpop_proof' in headers['WWW-Authenticate'], headers
+    # A bound token is no bearer token.
+    assert f.mcp(token)[0] == 401
+
+
+def test_dpop_as_nonce_loop(f):
+    key = DpopKey()
+    nonces = set()
+    nonce = None
+    for _ in range(3):
+        status, headers, body = dpop_token_request(f, key, nonce)
+        assert status == 400 and json.loads(body)['error'] == 'use_dpop_nonce', body
+        nonce = headers['DPoP-Nonce']
+        nonces.add(nonce)
+    assert len(nonces) == 3, nonces
+
+
+def test_dpop_rs_nonce_loop(f):
+    key = DpopKey()
+    token = dpop_sign_in(f, key)
+    nonce = None
+    for _ in range(3):
+        status, headers, _ = dpop_mcp(f, token, key.proof('POST', f.base + '/mcp', token, nonce))
+        assert status == 401 and 'error="use_dpop_nonce"' in headers['WWW-Authenticate'], headers
+        assert headers['DPoP-Nonce'] != nonce
+        nonce = headers['DPoP-Nonce']
+
+
+def test_dpop_replay(f):
+    key = DpopKey()
+    token = dpop_sign_in(f, key)
+    status, headers, _ = dpop_mcp(f, token, key.proof('POST', f.base + '/mcp', token))
+    assert status == 401, status
+    assert headers['WWW-Authenticate'].endswith(
+        'error="invalid_dpop_proof", error_description="DPoP proof replayed (its jti was already '
+        'used)"'), headers['WWW-Authenticate']
+
+
+def workload_jwt(audience, expires_in=300):
+    now = int(time.time())
+    return '.'.join([b64url_json({'alg': 'ES256'}),
+                     b64url_json({'sub': 'workload-7', 'aud': audience, 'exp': now + expires_in}),
+                     b64url(b'unchecked')])
+
+
+def test_jwt_bearer(f):
+    grant = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
+    assert grant in f.metadata()['grant_types_supported']
+    status, _, body = request(f.base + '/token', {'grant_type': grant,
+                                                  'assertion': workload_jwt(f.base)})
+    assert status == 200, body
+    assert f.mcp(json.loads(body)['access_token'])[0] == 200
+    for bad in (workload_jwt('https://wrong.example.test'), workload_jwt(f.base, -60)):
+        status, _, body = request(f.base + '/token', {'grant_type': grant, 'assertion': bad})
+        assert status == 400 and json.loads(body)['error'] == 'invalid_grant', body
+
+
+def test_idp_error(f):
+    status, _, body = request(f.base + '/idp/token', {
+        'grant_type': 'urn:ietf:params:oauth:grant-type:token-exchange',
+        'subject_token': workload_jwt('idp-client')})
+    assert status == 400, status
+    assert json.loads(body) == {'error': 'invalid_grant',
+                                'error_description': 'The ID token has expired'}, body
+
+
 def test_endless_401(f):
     token = f.sign_in()['access_token']
     for _ in range(3):
@@ -265,6 +415,12 @@ TESTS = [
     ('http-authorize', test_http_authorize, ()),
     ('other-host-token', test_other_host_token, ()),
     ('resource-mismatch', test_resource_mismatch, ()),
+    ('dpop', test_dpop, ()),
+    ('dpop-as-nonce-loop', test_dpop_as_nonce_loop, ()),
+    ('dpop-rs-nonce-loop', test_dpop_rs_nonce_loop, ()),
+    ('dpop-replay', test_dpop_replay, ()),
+    ('jwt-bearer', test_jwt_bearer, ()),
+    ('idp-error', test_idp_error, ()),
 ]
 
 
@@ -275,6 +431,9 @@ def main():
         name = '%s: %s' % (mode, test.__name__[5:].replace('_', ' '))
         if test is test_jwt_assertion and not os.environ.get('ELICIT_AUTH_JWT_SIGN'):
             print('ok %d - %s # SKIP ELICIT_AUTH_JWT_SIGN is not set' % (n, name))
+            continue
+        if mode.startswith('dpop') and not HAVE_CRYPTOGRAPHY:
+            print('ok %d - %s # SKIP python3-cryptography is not installed' % (n, name))
             continue
         f = Fixture(mode, *extra)
         try:

@@ -252,6 +252,7 @@ elicit_auth_post_async (SoupSession         *soup,
                         const char          *content_type,
                         GBytes              *body,
                         const char          *authorization,
+                        const char          *dpop_proof,
                         GCancellable        *cancellable,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
@@ -264,6 +265,8 @@ elicit_auth_post_async (SoupSession         *soup,
   if (authorization != NULL)
     soup_message_headers_replace (soup_message_get_request_headers (message), "Authorization",
                                   authorization);
+  if (dpop_proof != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (message), "DPoP", dpop_proof);
 
   start (soup, message, elicit_auth_post_async, cancellable, callback, user_data);
 }
@@ -274,4 +277,17 @@ elicit_auth_post_finish (GAsyncResult  *result,
                          GError       **error)
 {
   return finish (result, elicit_auth_post_async, status, error);
+}
+
+const char *
+elicit_auth_post_get_dpop_nonce (GAsyncResult *result)
+{
+  Exchange *ex = g_task_get_task_data (G_TASK (result));
+  const char *nonce;
+
+  if (ex->message == NULL)
+    return NULL;
+
+  nonce = soup_message_headers_get_one (soup_message_get_response_headers (ex->message), "DPoP-Nonce");
+  return nonce != NULL && elicit_auth_is_token_text (nonce) ? nonce : NULL;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <gnutls/abstract.h>
 
 G_BEGIN_DECLS
 
@@ -39,5 +40,25 @@ char *elicit_auth_jwt_new_client_assertion (const char  *private_key_pem,
                                             const char  *client_id,
                                             const char  *audience,
                                             GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The pieces a DPoP proof (elicit-auth-dpop.c) shares with client
+ * assertions. */
+typedef struct gnutls_privkey_st ElicitGnutlsPrivkey;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitGnutlsPrivkey, gnutls_privkey_deinit)
+
+char             *elicit_auth_jwt_base64url   (const guint8  *data,
+                                               gsize          length);
+/* 128 random bits, base64url; NULL when the generator fails. */
+char             *elicit_auth_jwt_random_jti  (void);
+/* A private key from PEM text, checked as for client assertions. */
+gnutls_privkey_t  elicit_auth_jwt_import_key  (const char    *pem,
+                                               GError       **error);
+gboolean          elicit_auth_jwt_is_p256     (gnutls_privkey_t key);
+/* The compact JWS of @header and @claims (JSON text) signed ES256 with
+ * @key, an EC P-256 key. */
+char             *elicit_auth_jwt_sign_es256  (gnutls_privkey_t  key,
+                                               const char       *header,
+                                               const char       *claims,
+                                               GError          **error);
 
 G_END_DECLS

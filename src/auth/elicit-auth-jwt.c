@@ -40,18 +40,9 @@ clear_datum (gnutls_datum_t *datum)
   datum->size = 0;
 }
 
-static void
-privkey_free (gnutls_privkey_t key)
-{
-  gnutls_privkey_deinit (key);
-}
-
-typedef struct gnutls_privkey_st ElicitGnutlsPrivkey;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitGnutlsPrivkey, privkey_free)
-
-static char *
-base64url (const guint8 *data,
-           gsize         length)
+char *
+elicit_auth_jwt_base64url (const guint8 *data,
+                           gsize         length)
 {
   char *text = g_base64_encode (data, length);
   char *end = strchr (text, '=');
@@ -75,8 +66,8 @@ static char *
 join_base64url (const char *header,
                 const char *claims)
 {
-  g_autofree char *header64 = base64url ((const guint8 *) header, strlen (header));
-  g_autofree char *claims64 = base64url ((const guint8 *) claims, strlen (claims));
+  g_autofree char *header64 = elicit_auth_jwt_base64url ((const guint8 *) header, strlen (header));
+  g_autofree char *claims64 = elicit_auth_jwt_base64url ((const guint8 *) claims, strlen (claims));
 
   return g_strconcat (header64, ".", claims64, NULL);
 }
@@ -132,9 +123,9 @@ check_pem (const char  *pem,
   return key_error (error);
 }
 
-static gnutls_privkey_t
-import_key (const char  *pem,
-            GError     **error)
+gnutls_privkey_t
+elicit_auth_jwt_import_key (const char  *pem,
+                            GError     **error)
 {
   gnutls_x509_privkey_t x509 = NULL;
   g_autoptr(ElicitGnutlsPrivkey) key = NULL;
@@ -162,8 +153,8 @@ import_key (const char  *pem,
   return g_steal_pointer (&key);
 }
 
-static gboolean
-is_p256 (gnutls_privkey_t key)
+gboolean
+elicit_auth_jwt_is_p256 (gnutls_privkey_t key)
 {
   gnutls_ecc_curve_t curve = GNUTLS_ECC_CURVE_INVALID;
 
@@ -181,7 +172,7 @@ choose_algorithm (gnutls_privkey_t   key,
   int pk = gnutls_privkey_get_pk_algorithm (key, &bits);
   const char *pk_name = pk > 0 ? gnutls_pk_get_name (pk) : NULL;
 
-  if (pk == GNUTLS_PK_ECDSA && is_p256 (key))
+  if (pk == GNUTLS_PK_ECDSA && elicit_auth_jwt_is_p256 (key))
     return &es256;
 
   if (pk == GNUTLS_PK_RSA && bits >= RSA_MIN_BITS)
@@ -274,15 +265,15 @@ sign (gnutls_privkey_t     key,
   return result;
 }
 
-static char *
-random_jti (void)
+char *
+elicit_auth_jwt_random_jti (void)
 {
   guint8 bytes[JTI_BYTES];
 
   if (gnutls_rnd (GNUTLS_RND_RANDOM, bytes, sizeof bytes) < 0)
     return NULL;
 
-  return base64url (bytes, sizeof bytes);
+  return elicit_auth_jwt_base64url (bytes, sizeof bytes);
 }
 
 static char *
@@ -343,6 +334,24 @@ check_claim (const char  *value,
 }
 
 char *
+elicit_auth_jwt_sign_es256 (gnutls_privkey_t   key,
+                            const char        *header,
+                            const char        *claims,
+                            GError           **error)
+{
+  g_autofree char *signing_input = join_base64url (header, claims);
+  g_autofree char *signature_text = NULL;
+  g_autoptr(GBytes) signature = sign (key, &es256, signing_input, error);
+
+  if (signature == NULL)
+    return NULL;
+
+  signature_text = elicit_auth_jwt_base64url (g_bytes_get_data (signature, NULL),
+                                              g_bytes_get_size (signature));
+  return g_strconcat (signing_input, ".", signature_text, NULL);
+}
+
+char *
 elicit_auth_jwt_new_client_assertion (const char  *private_key_pem,
                                       const char  *client_id,
                                       const char  *audience,
@@ -366,7 +375,7 @@ elicit_auth_jwt_new_client_assertion (const char  *private_key_pem,
       !check_claim (audience, _("The audience of the client assertion is empty or not UTF-8"), error))
     return NULL;
 
-  key = import_key (private_key_pem, error);
+  key = elicit_auth_jwt_import_key (private_key_pem, error);
   if (key == NULL)
     return NULL;
 
@@ -374,7 +383,7 @@ elicit_auth_jwt_new_client_assertion (const char  *private_key_pem,
   if (algorithm == NULL)
     return NULL;
 
-  jti = random_jti ();
+  jti = elicit_auth_jwt_random_jti ();
   if (jti == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
@@ -390,6 +399,6 @@ elicit_auth_jwt_new_client_assertion (const char  *private_key_pem,
   if (signature == NULL)
     return NULL;
 
-  signature_text = base64url (g_bytes_get_data (signature, NULL), g_bytes_get_size (signature));
+  signature_text = elicit_auth_jwt_base64url (g_bytes_get_data (signature, NULL), g_bytes_get_size (signature));
   return g_strconcat (signing_input, ".", signature_text, NULL);
 }

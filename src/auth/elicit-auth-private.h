@@ -50,8 +50,12 @@ void        elicit_auth_challenge_free          (ElicitAuthChallenge *challenge)
 /* Every challenge of a WWW-Authenticate value (several headers joined by
  * commas are one value); garbage ends the parse, keeping what came before. */
 GPtrArray  *elicit_auth_parse_www_authenticate  (const char          *header);
-/* The parameters of the first Bearer challenge, or NULL. */
+/* The parameters of the first Bearer challenge, else of the first DPoP
+ * one (RFC 9449 §7.1), or NULL. */
 GHashTable *elicit_auth_find_bearer             (GPtrArray           *challenges);
+/* The parameters of the first challenge of @scheme (lower case), or NULL. */
+GHashTable *elicit_auth_find_challenge          (GPtrArray           *challenges,
+                                                 const char          *scheme);
 
 char       *elicit_auth_base64url               (const guint8        *data,
                                                  gsize                length);
@@ -114,19 +118,23 @@ JsonObject *elicit_auth_get_json_finish         (GAsyncResult        *result,
                                                  guint               *status,
                                                  GError             **error);
 /* A POST of @body (form or JSON) that answers a JSON object, whatever the
- * status (OAuth errors are JSON too); @authorization is the header, if
- * any. Never follows a redirect: it would carry the secrets elsewhere. */
+ * status (OAuth errors are JSON too); @authorization and @dpop_proof are
+ * the headers, if any. Never follows a redirect: it would carry the secrets
+ * elsewhere. */
 void        elicit_auth_post_async              (SoupSession         *soup,
                                                  const char          *url,
                                                  const char          *content_type,
                                                  GBytes              *body,
                                                  const char          *authorization,
+                                                 const char          *dpop_proof,
                                                  GCancellable        *cancellable,
                                                  GAsyncReadyCallback  callback,
                                                  gpointer             user_data);
 JsonObject *elicit_auth_post_finish             (GAsyncResult        *result,
                                                  guint               *status,
                                                  GError             **error);
+/* The answer's DPoP-Nonce header (RFC 9449 §8), if it is one token. */
+const char *elicit_auth_post_get_dpop_nonce     (GAsyncResult        *result);
 SoupSession *elicit_auth_soup_session_new       (void);
 
 /* --- elicit-auth-discovery.c --- */
@@ -220,22 +228,31 @@ typedef struct
   char   *scope;          /* granted, or asked for when the answer omits it; nullable */
   gint64  expires_at;     /* unix seconds, 0 when unknown */
   gint64  lifetime;       /* the expires_in it was issued with, seconds, 0 when unknown */
+  gboolean dpop;          /* token_type DPoP: bound to the sign-in's DPoP key (RFC 9449) */
 } ElicitAuthTokens;
 
 void              elicit_auth_tokens_free   (ElicitAuthTokens    *tokens);
 const char       *elicit_auth_client_method_to_string (ElicitAuthClientMethod method);
 ElicitAuthClientMethod elicit_auth_client_method_from_string (const char *text);
 /* POSTs @params (grant_type and the rest) to @server's token endpoint,
- * authenticated as @client, and reads the bearer token it answers. The
- * secrets go to the token endpoint only. */
+ * authenticated as @client, and reads the token it answers. The secrets go
+ * to the token endpoint only. With @dpop_key, each request carries a DPoP
+ * proof (with @dpop_nonce, the authorization server's last nonce, if any);
+ * a use_dpop_nonce answer is retried once with the nonce it gives. @server
+ * and @client must outlive the request. _finish() gives the nonce to use
+ * next time, if any. */
+typedef struct _ElicitAuthDpopKey ElicitAuthDpopKey;
 void              elicit_auth_token_request_async  (SoupSession         *soup,
                                                     ElicitAuthServer    *server,
                                                     ElicitAuthClient    *client,
                                                     GHashTable          *params,
+                                                    ElicitAuthDpopKey   *dpop_key,
+                                                    const char          *dpop_nonce,
                                                     GCancellable        *cancellable,
                                                     GAsyncReadyCallback  callback,
                                                     gpointer             user_data);
 ElicitAuthTokens *elicit_auth_token_request_finish (GAsyncResult        *result,
+                                                    char               **dpop_nonce,
                                                     GError             **error);
 /* Reads a token endpoint's answer; @requested_scope stands in for an
  * omitted `scope`. */
@@ -244,6 +261,40 @@ ElicitAuthTokens *elicit_auth_tokens_from_response (JsonObject          *respons
                                                     const char          *requested_scope,
                                                     const char * const  *secrets,
                                                     GError             **error);
+
+/* --- elicit-auth-assertion.c --- */
+
+/* The longest JWT read from a token file. */
+#define ELICIT_AUTH_MAX_ASSERTION (16 * 1024)
+#define ELICIT_AUTH_JWT_BEARER "urn:ietf:params:oauth:grant-type:jwt-bearer"
+
+/* The JWT in the file at @path (a workload's token, an ID token): one
+ * line of a compact JWS, surrounding white space ignored. A secret. */
+void              elicit_auth_read_jwt_file_async  (const char          *path,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+char             *elicit_auth_read_jwt_file_finish (GAsyncResult        *result,
+                                                    GError             **error);
+/* Before a workload's JWT is presented (RFC 7523 §3): its `aud` names
+ * @server (its issuer, with or without a trailing slash, or its token
+ * endpoint), and it has not expired. The signature is the server's to check. */
+gboolean          elicit_auth_check_workload_jwt   (const char          *jwt,
+                                                    ElicitAuthServer    *server,
+                                                    GError             **error);
+/* RFC 8693 at the identity provider: @id_token for an identity assertion
+ * grant (ID-JAG) for @server's issuer and resource. */
+void              elicit_auth_exchange_id_token_async  (SoupSession         *soup,
+                                                        const char          *idp_token_endpoint,
+                                                        const char          *idp_client_id,
+                                                        const char          *id_token,
+                                                        ElicitAuthServer    *server,
+                                                        const char          *scope,
+                                                        GCancellable        *cancellable,
+                                                        GAsyncReadyCallback  callback,
+                                                        gpointer             user_data);
+char             *elicit_auth_exchange_id_token_finish (GAsyncResult        *result,
+                                                        GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitAuthChallenge, elicit_auth_challenge_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ElicitAuthServer, elicit_auth_server_free)

@@ -9,6 +9,7 @@
 
 #include "elicit-i18n-private.h"
 
+#include "elicit-auth-dpop-private.h"
 #include "elicit-auth-jwt-private.h"
 #include "elicit-auth-private.h"
 #include "elicit-json.h"
@@ -92,7 +93,9 @@ authenticate (ElicitAuthServer  *server,
 
     case ELICIT_AUTH_CLIENT_NONE:
     default:
-      g_hash_table_replace (params, g_strdup ("client_id"), g_strdup (client->client_id));
+      /* A JWT assertion may stand for the client on its own (RFC 7523 §3.1). */
+      if (client->client_id != NULL)
+        g_hash_table_replace (params, g_strdup ("client_id"), g_strdup (client->client_id));
       return TRUE;
     }
 }
@@ -147,14 +150,16 @@ elicit_auth_tokens_from_response (JsonObject         *response,
       return NULL;
     }
 
-  if (token_type == NULL || g_ascii_strcasecmp (token_type, "Bearer") != 0)
+  /* RFC 9449 §5: a DPoP-bound token says so in its type. */
+  tokens->dpop = token_type != NULL && g_ascii_strcasecmp (token_type, "DPoP") == 0;
+  if (!tokens->dpop && (token_type == NULL || g_ascii_strcasecmp (token_type, "Bearer") != 0))
     {
       g_autofree char *shown = elicit_auth_clean_text (token_type != NULL ? token_type : _("none"),
                                                        secrets);
 
       g_set_error (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_TOKEN,
                    _("The authorization server issued a token of type “%s”; Elicit only uses "
-                     "Bearer tokens"), shown);
+                     "Bearer and DPoP tokens"), shown);
       return NULL;
     }
 
@@ -174,8 +179,15 @@ elicit_auth_tokens_from_response (JsonObject         *response,
 
 typedef struct
 {
-  char       *requested_scope;
-  GStrv       secrets;
+  char              *requested_scope;
+  GStrv              secrets;
+  SoupSession       *soup;
+  ElicitAuthServer  *server;    /* borrowed: the flow that asks keeps it */
+  ElicitAuthClient  *client;    /* borrowed too */
+  GHashTable        *params;
+  ElicitAuthDpopKey *dpop_key;  /* nullable */
+  char              *dpop_nonce;
+  gboolean           nonce_retried;
 } TokenRequest;
 
 static void
@@ -183,7 +195,27 @@ token_request_free (TokenRequest *request)
 {
   g_free (request->requested_scope);
   g_strfreev (request->secrets);
+  g_clear_object (&request->soup);
+  g_clear_pointer (&request->params, g_hash_table_unref);
+  g_clear_pointer (&request->dpop_key, elicit_auth_dpop_key_unref);
+  g_free (request->dpop_nonce);
   g_free (request);
+}
+
+static void post (GTask *task);
+
+/* RFC 9449 §8: an authorization server that wants a nonce in the proof
+ * says use_dpop_nonce and gives one. */
+static const char *
+asked_nonce (TokenRequest *request,
+             JsonObject   *response,
+             GAsyncResult *result)
+{
+  if (request->dpop_key == NULL ||
+      g_strcmp0 (elicit_json_object_get_string (response, "error"), "use_dpop_nonce") != 0)
+    return NULL;
+
+  return elicit_auth_post_get_dpop_nonce (result);
 }
 
 static void
@@ -218,8 +250,36 @@ posted_cb (GObject      *object,
       return;
     }
 
+  if (elicit_auth_post_get_dpop_nonce (result) != NULL)
+    {
+      g_free (request->dpop_nonce);
+      request->dpop_nonce = g_strdup (elicit_auth_post_get_dpop_nonce (result));
+    }
+
+  /* The request is made once more with the nonce, and only once. */
+  if (!SOUP_STATUS_IS_SUCCESSFUL (status) && asked_nonce (request, response, result) != NULL)
+    {
+      if (request->nonce_retried)
+        g_task_return_new_error (task, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_TOKEN,
+                                 _("The authorization server keeps asking for a new DPoP nonce"));
+      else
+        {
+          request->nonce_retried = TRUE;
+          post (g_steal_pointer (&task));
+        }
+      return;
+    }
+
   tokens = elicit_auth_tokens_from_response (response, status, request->requested_scope,
                                              (const char * const *) request->secrets, &error);
+  if (tokens != NULL && tokens->dpop && request->dpop_key == NULL)
+    {
+      g_clear_pointer (&tokens, elicit_auth_tokens_free);
+      g_set_error_literal (&error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_TOKEN,
+                           _("The authorization server issued a DPoP token although Elicit sent "
+                             "no DPoP proof"));
+    }
+
   if (tokens == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -231,7 +291,7 @@ secrets_of (ElicitAuthClient *client,
             GHashTable       *params)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  const char *names[] = { "code", "code_verifier", "refresh_token", "client_assertion" };
+  const char *names[] = { "code", "code_verifier", "refresh_token", "client_assertion", "assertion" };
 
   if (client->client_secret != NULL)
     g_strv_builder_add (builder, client->client_secret);
@@ -242,49 +302,97 @@ secrets_of (ElicitAuthClient *client,
   return g_strv_builder_end (builder);
 }
 
+/* Each attempt authenticates anew: a client assertion or a proof is good
+ * for one request. Takes @owned. */
+static void
+post (GTask *owned)
+{
+  g_autoptr(GTask) task = owned;
+  TokenRequest *request = g_task_get_task_data (task);
+  GCancellable *cancellable;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *authorization = NULL;
+  g_autofree char *proof = NULL;
+  g_autofree char *form = NULL;
+  g_autoptr(GBytes) body = NULL;
+
+  if (!authenticate (request->server, request->client, request->params, &authorization, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (request->dpop_key != NULL)
+    {
+      proof = elicit_auth_dpop_key_proof (request->dpop_key, "POST", request->server->token_endpoint,
+                                          NULL, request->dpop_nonce, &error);
+      if (proof == NULL)
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+    }
+
+  g_strfreev (request->secrets);
+  request->secrets = secrets_of (request->client, request->params);
+  form = soup_form_encode_hash (request->params);
+  body = g_bytes_new_take (form, strlen (form));
+  form = NULL;
+
+  cancellable = g_task_get_cancellable (task);
+  elicit_auth_post_async (request->soup, request->server->token_endpoint,
+                          "application/x-www-form-urlencoded", body, authorization, proof,
+                          cancellable, posted_cb, g_steal_pointer (&task));
+  elicit_auth_secret_free (g_steal_pointer (&authorization));
+}
+
 void
 elicit_auth_token_request_async (SoupSession         *soup,
                                  ElicitAuthServer    *server,
                                  ElicitAuthClient    *client,
                                  GHashTable          *params,
+                                 ElicitAuthDpopKey   *dpop_key,
+                                 const char          *dpop_nonce,
                                  GCancellable        *cancellable,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   g_autoptr(GError) error = NULL;
-  g_autofree char *authorization = NULL;
-  g_autofree char *form = NULL;
-  g_autoptr(GBytes) body = NULL;
   TokenRequest *request = g_new0 (TokenRequest, 1);
 
   g_task_set_source_tag (task, elicit_auth_token_request_async);
   g_task_set_task_data (task, request, (GDestroyNotify) token_request_free);
   request->requested_scope = g_strdup (g_hash_table_lookup (params, "scope"));
+  request->soup = g_object_ref (soup);
+  request->server = server;
+  request->client = client;
+  request->params = g_hash_table_ref (params);
+  request->dpop_key = dpop_key != NULL ? elicit_auth_dpop_key_ref (dpop_key) : NULL;
+  request->dpop_nonce = g_strdup (dpop_nonce);
 
   /* Checked again here, where the secrets leave: nothing but https, or
    * http to this very machine. */
-  if (!elicit_auth_check_endpoint (server->token_endpoint, _("token endpoint"), &error) ||
-      !authenticate (server, client, params, &authorization, &error))
+  if (!elicit_auth_check_endpoint (server->token_endpoint, _("token endpoint"), &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  request->secrets = secrets_of (client, params);
-  form = soup_form_encode_hash (params);
-  body = g_bytes_new_take (form, strlen (form));
-  form = NULL;
-
-  elicit_auth_post_async (soup, server->token_endpoint, "application/x-www-form-urlencoded",
-                          body, authorization, cancellable, posted_cb, g_steal_pointer (&task));
+  post (g_steal_pointer (&task));
 }
 
 ElicitAuthTokens *
 elicit_auth_token_request_finish (GAsyncResult  *result,
+                                  char         **dpop_nonce,
                                   GError       **error)
 {
+  TokenRequest *request = g_task_get_task_data (G_TASK (result));
+
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == elicit_auth_token_request_async, NULL);
+
+  if (dpop_nonce != NULL)
+    *dpop_nonce = g_strdup (request->dpop_nonce);
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }

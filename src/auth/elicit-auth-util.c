@@ -219,17 +219,26 @@ elicit_auth_parse_www_authenticate (const char *header)
 }
 
 GHashTable *
-elicit_auth_find_bearer (GPtrArray *challenges)
+elicit_auth_find_challenge (GPtrArray  *challenges,
+                            const char *scheme)
 {
   for (guint i = 0; challenges != NULL && i < challenges->len; i++)
     {
       ElicitAuthChallenge *challenge = g_ptr_array_index (challenges, i);
 
-      if (g_str_equal (challenge->scheme, "bearer"))
+      if (g_str_equal (challenge->scheme, scheme))
         return challenge->params;
     }
 
   return NULL;
+}
+
+GHashTable *
+elicit_auth_find_bearer (GPtrArray *challenges)
+{
+  GHashTable *bearer = elicit_auth_find_challenge (challenges, "bearer");
+
+  return bearer != NULL ? bearer : elicit_auth_find_challenge (challenges, "dpop");
 }
 
 /* PKCE (RFC 7636) ----------------------------------------------------------- */

@@ -9,6 +9,7 @@
 
 #include "elicit-i18n-private.h"
 
+#include "elicit-auth-dpop-private.h"
 #include "elicit-authorizer-private.h"
 #include "elicit-json.h"
 #include "elicit-sign-in-private.h"
@@ -163,8 +164,11 @@ token_cb (GObject      *object,
 {
   GTask *task = user_data;
   g_autoptr(GError) error = NULL;
-  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &error);
+  g_autofree char *nonce = NULL;
+  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &nonce, &error);
   Flow *flow = g_task_get_task_data (task);
+
+  elicit_authorizer_set_as_nonce (flow_self (task), nonce);
 
   if (tokens == NULL)
     {
@@ -190,6 +194,17 @@ new_params (const char *grant_type,
   return params;
 }
 
+/* RFC 9449 §5.1: an authorization server that lists ES256 among its DPoP
+ * algorithms gets a proof with every token request, and may bind the token
+ * to the sign-in's key; a bound token is refreshed with the same key. */
+static gboolean
+wants_dpop (ElicitAuthorizer *self)
+{
+  return elicit_auth_server_supports (self->server, "dpop_signing_alg_values_supported",
+                                      ELICIT_AUTH_DPOP_ALG) ||
+         (self->tokens != NULL && self->tokens->dpop);
+}
+
 static void
 request_token (GTask      *task,
                GHashTable *params,
@@ -197,9 +212,21 @@ request_token (GTask      *task,
 {
   ElicitAuthorizer *self = flow_self (task);
   Flow *flow = g_task_get_task_data (task);
+  ElicitAuthDpopKey *key = NULL;
+  g_autoptr(GError) error = NULL;
 
-  elicit_auth_token_request_async (self->soup, self->server, flow->client, params, NULL,
-                                   callback, task);
+  if (wants_dpop (self))
+    {
+      key = elicit_authorizer_ensure_dpop_key (self, &error);
+      if (key == NULL)
+        {
+          flow_fail (task, g_steal_pointer (&error));
+          return;
+        }
+    }
+
+  elicit_auth_token_request_async (self->soup, self->server, flow->client, params, key,
+                                   key != NULL ? self->as_nonce : NULL, NULL, callback, task);
 }
 
 /* Which client --------------------------------------------------------------- */
@@ -301,6 +328,115 @@ client_credentials (GTask *task)
     g_hash_table_insert (params, g_strdup ("scope"), g_strdup (flow->scope));
 
   request_token (task, params, token_cb);
+}
+
+/* JWT assertions: workload identity, enterprise-managed ------------------------ */
+
+/* RFC 7523 §2.1: the assertion is the grant; the client authenticates as
+ * configured (none, a secret, or a key). */
+static void
+present_assertion (GTask      *task,
+                   const char *assertion)
+{
+  ElicitAuthorizer *self = flow_self (task);
+  Flow *flow = g_task_get_task_data (task);
+  g_autoptr(GHashTable) params = new_params (ELICIT_AUTH_JWT_BEARER, self->server->resource);
+
+  g_hash_table_insert (params, g_strdup ("assertion"), g_strdup (assertion));
+  if (flow->scope != NULL)
+    g_hash_table_insert (params, g_strdup ("scope"), g_strdup (flow->scope));
+  if (flow->client == NULL)
+    flow->client = configured_client (self);
+
+  request_token (task, params, token_cb);
+}
+
+static void
+exchanged_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GTask *task = user_data;
+  g_autoptr(GError) error = NULL;
+  char *grant = elicit_auth_exchange_id_token_finish (result, &error);
+
+  if (grant == NULL)
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  present_assertion (task, grant);
+  elicit_auth_secret_free (grant);
+}
+
+static void
+token_file_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  GTask *task = user_data;
+  ElicitAuthorizer *self = flow_self (task);
+  Flow *flow = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  char *jwt = elicit_auth_read_jwt_file_finish (result, &error);
+
+  if (jwt == NULL)
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (self->grant == ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED)
+    elicit_auth_exchange_id_token_async (self->soup, self->idp_token_endpoint,
+                                         self->idp_client_id, jwt, self->server, flow->scope,
+                                         NULL, exchanged_cb, task);
+  else if (elicit_auth_check_workload_jwt (jwt, self->server, &error))
+    present_assertion (task, jwt);
+  else
+    flow_fail (task, g_steal_pointer (&error));
+
+  elicit_auth_secret_free (jwt);
+}
+
+static gboolean
+check_assertion_setup (ElicitAuthorizer  *self,
+                       GError           **error)
+{
+  JsonArray *grants = elicit_json_object_get_array (self->server->metadata, "grant_types_supported");
+
+  if (self->grant == ELICIT_AUTH_GRANT_JWT_BEARER && self->token_file == NULL)
+    g_set_error_literal (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_CONFIGURATION,
+                         _("Workload identity federation needs the file that holds the "
+                           "workload’s token"));
+  else if (self->grant == ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED &&
+           (self->token_file == NULL || self->idp_token_endpoint == NULL))
+    g_set_error_literal (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_CONFIGURATION,
+                         _("Enterprise-managed authorization needs the identity provider’s token "
+                           "endpoint and the file that holds the ID token"));
+  else if (grants != NULL && !elicit_auth_array_has_string (grants, ELICIT_AUTH_JWT_BEARER))
+    g_set_error (error, ELICIT_AUTH_ERROR, ELICIT_AUTH_ERROR_CONFIGURATION,
+                 _("The authorization server of “%s” does not take JWT assertions (RFC 7523)"),
+                 self->server_label);
+  else
+    return TRUE;
+
+  return FALSE;
+}
+
+static void
+jwt_assertion (GTask *task)
+{
+  ElicitAuthorizer *self = flow_self (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!check_assertion_setup (self, &error))
+    {
+      flow_fail (task, g_steal_pointer (&error));
+      return;
+    }
+
+  elicit_auth_read_jwt_file_async (self->token_file, NULL, token_file_cb, task);
 }
 
 /* The authorization code flow: the answer ------------------------------------- */
@@ -576,7 +712,7 @@ register_client (GTask *task)
     }
 
   elicit_auth_post_async (self->soup, self->server->registration_endpoint, "application/json", body,
-                          NULL, NULL, registered_cb, task);
+                          NULL, NULL, NULL, registered_cb, task);
 }
 
 static gboolean
@@ -691,10 +827,22 @@ acquire (GTask *task)
 {
   ElicitAuthorizer *self = flow_self (task);
 
-  if (self->grant == ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS)
-    client_credentials (task);
-  else
-    authorization_code (task);
+  switch (self->grant)
+    {
+    case ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS:
+      client_credentials (task);
+      break;
+
+    case ELICIT_AUTH_GRANT_JWT_BEARER:
+    case ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED:
+      jwt_assertion (task);
+      break;
+
+    case ELICIT_AUTH_GRANT_AUTHORIZATION_CODE:
+    default:
+      authorization_code (task);
+      break;
+    }
 }
 
 static void
@@ -705,8 +853,11 @@ refreshed_cb (GObject      *object,
   GTask *task = user_data;
   ElicitAuthorizer *self = flow_self (task);
   g_autoptr(GError) error = NULL;
-  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &error);
+  g_autofree char *nonce = NULL;
+  ElicitAuthTokens *tokens = elicit_auth_token_request_finish (result, &nonce, &error);
   const char *refresh_token;
+
+  elicit_authorizer_set_as_nonce (self, nonce);
 
   if (tokens != NULL)
     {
@@ -737,7 +888,7 @@ try_refresh (GTask *task)
       self->tokens->refresh_token == NULL)
     return FALSE;
 
-  if (self->grant == ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS)
+  if (self->grant != ELICIT_AUTH_GRANT_AUTHORIZATION_CODE)
     flow->client = configured_client (self);
   else
     flow->client = known_client (self);

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "elicit-auth-dpop-private.h"
 #include "elicit-auth-private.h"
 #include "elicit-authorizer.h"
 
@@ -34,6 +35,9 @@ struct _ElicitAuthorizer
   char             *client_key;
   char             *scope;
   char             *client_metadata_url;
+  char             *token_file;
+  char             *idp_token_endpoint;
+  char             *idp_client_id;
   ElicitAuthGrant   grant;
   ElicitTokenStore *store;
   gboolean          auto_approve;
@@ -46,6 +50,9 @@ struct _ElicitAuthorizer
   ElicitAuthTokens *tokens;
   ElicitAuthServer *server;        /* as last discovered */
   gboolean          loaded;        /* the store was read (at the first 401) */
+  ElicitAuthDpopKey *dpop_key;     /* the sign-in's DPoP key, kept in the record */
+  char             *as_nonce;      /* the authorization server's last DPoP nonce */
+  char             *rs_nonce;      /* the resource server's */
 
   /* The flow under way, and who waits for it. */
   GPtrArray        *waiters;
@@ -69,8 +76,25 @@ void         elicit_authorizer_read_record    (ElicitAuthorizer *self,
 gboolean     elicit_authorizer_emit_sign_in   (ElicitAuthorizer *self,
                                                ElicitSignIn     *sign_in);
 
-/* For ElicitHttpTransport. The bearer token to send, or NULL. */
+/* The sign-in's DPoP key, made when first needed. */
+ElicitAuthDpopKey *elicit_authorizer_ensure_dpop_key (ElicitAuthorizer *self,
+                                                      GError          **error);
+void         elicit_authorizer_set_as_nonce   (ElicitAuthorizer *self,
+                                               const char       *nonce);
+
+/* For ElicitHttpTransport. The access token to send, or NULL. */
 const char  *elicit_authorizer_get_access_token (ElicitAuthorizer *self);
+/* The Authorization header for it: "DPoP TOKEN" for a token bound to the
+ * sign-in's key, else "Bearer TOKEN"; NULL without a token. A secret. */
+char        *elicit_authorizer_get_authorization (ElicitAuthorizer *self);
+/* The DPoP proof for a request with the token (@htm @url), with the
+ * resource server's last nonce; NULL when the token is a bearer token. */
+char        *elicit_authorizer_get_dpop_proof (ElicitAuthorizer *self,
+                                               const char       *htm,
+                                               const char       *url);
+/* The resource server sent DPoP-Nonce: proofs from now on carry it. */
+void         elicit_authorizer_set_rs_nonce   (ElicitAuthorizer *self,
+                                               const char       *nonce);
 /* Whether to call elicit_authorizer_prepare_async() before sending: the
  * token is about to expire and can be refreshed. */
 gboolean     elicit_authorizer_needs_prepare  (ElicitAuthorizer     *self);

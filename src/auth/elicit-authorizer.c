@@ -58,6 +58,9 @@ enum {
   PROP_SCOPE,
   PROP_GRANT,
   PROP_CLIENT_METADATA_URL,
+  PROP_TOKEN_FILE,
+  PROP_IDP_TOKEN_ENDPOINT,
+  PROP_IDP_CLIENT_ID,
   PROP_TOKEN_STORE,
   PROP_AUTO_APPROVE,
   PROP_BROWSER_COMMAND,
@@ -111,11 +114,17 @@ elicit_authorizer_finalize (GObject *object)
   g_free (self->client_key);
   g_free (self->scope);
   g_free (self->client_metadata_url);
+  g_free (self->token_file);
+  g_free (self->idp_token_endpoint);
+  g_free (self->idp_client_id);
   g_free (self->issuer);
   g_strfreev (self->browser_command);
   g_clear_pointer (&self->registered, elicit_auth_client_free);
   g_clear_pointer (&self->tokens, elicit_auth_tokens_free);
   g_clear_pointer (&self->server, elicit_auth_server_free);
+  g_clear_pointer (&self->dpop_key, elicit_auth_dpop_key_unref);
+  g_free (self->as_nonce);
+  g_free (self->rs_nonce);
   g_clear_pointer (&self->waiters, g_ptr_array_unref);
   g_clear_pointer (&self->preparers, g_ptr_array_unref);
 
@@ -158,6 +167,18 @@ elicit_authorizer_get_property (GObject    *object,
 
     case PROP_CLIENT_METADATA_URL:
       g_value_set_string (value, self->client_metadata_url);
+      break;
+
+    case PROP_TOKEN_FILE:
+      g_value_set_string (value, self->token_file);
+      break;
+
+    case PROP_IDP_TOKEN_ENDPOINT:
+      g_value_set_string (value, self->idp_token_endpoint);
+      break;
+
+    case PROP_IDP_CLIENT_ID:
+      g_value_set_string (value, self->idp_client_id);
       break;
 
     case PROP_TOKEN_STORE:
@@ -209,6 +230,18 @@ elicit_authorizer_set_property (GObject      *object,
 
     case PROP_CLIENT_METADATA_URL:
       elicit_authorizer_set_client_metadata_url (self, g_value_get_string (value));
+      break;
+
+    case PROP_TOKEN_FILE:
+      elicit_authorizer_set_token_file (self, g_value_get_string (value));
+      break;
+
+    case PROP_IDP_TOKEN_ENDPOINT:
+      elicit_authorizer_set_idp_token_endpoint (self, g_value_get_string (value));
+      break;
+
+    case PROP_IDP_CLIENT_ID:
+      elicit_authorizer_set_idp_client_id (self, g_value_get_string (value));
       break;
 
     case PROP_TOKEN_STORE:
@@ -322,6 +355,40 @@ elicit_authorizer_class_init (ElicitAuthorizerClass *klass)
    * Since: 1.0
    */
   properties[PROP_CLIENT_METADATA_URL] = string_property ("client-metadata-url", G_PARAM_READWRITE);
+
+  /**
+   * ElicitAuthorizer:token-file:
+   *
+   * The file holding the JWT a grant without a browser starts from, read
+   * each time a token is needed (so a rotated file is followed): the
+   * workload's own token for %ELICIT_AUTH_GRANT_JWT_BEARER, the person's ID
+   * token from the organisation's identity provider for
+   * %ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_TOKEN_FILE] = string_property ("token-file", G_PARAM_READWRITE);
+
+  /**
+   * ElicitAuthorizer:idp-token-endpoint:
+   *
+   * The token endpoint of the organisation's identity provider, where
+   * %ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED exchanges the ID token for an
+   * identity assertion grant (https, or http to this machine).
+   *
+   * Since: 1.0
+   */
+  properties[PROP_IDP_TOKEN_ENDPOINT] = string_property ("idp-token-endpoint", G_PARAM_READWRITE);
+
+  /**
+   * ElicitAuthorizer:idp-client-id:
+   *
+   * This client's id at the identity provider, sent with the token exchange
+   * of %ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED; %NULL to send none.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_IDP_CLIENT_ID] = string_property ("idp-client-id", G_PARAM_READWRITE);
 
   /**
    * ElicitAuthorizer:token-store:
@@ -577,6 +644,60 @@ elicit_authorizer_get_client_metadata_url (ElicitAuthorizer *self)
 }
 
 /**
+ * elicit_authorizer_get_token_file:
+ * @self: an authorizer
+ *
+ * Gets [property@Authorizer:token-file].
+ *
+ * Returns: (nullable) (type filename): the path of the file
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_authorizer_get_token_file (ElicitAuthorizer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_AUTHORIZER (self), NULL);
+
+  return self->token_file;
+}
+
+/**
+ * elicit_authorizer_get_idp_token_endpoint:
+ * @self: an authorizer
+ *
+ * Gets [property@Authorizer:idp-token-endpoint].
+ *
+ * Returns: (nullable): the URL of the identity provider's token endpoint
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_authorizer_get_idp_token_endpoint (ElicitAuthorizer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_AUTHORIZER (self), NULL);
+
+  return self->idp_token_endpoint;
+}
+
+/**
+ * elicit_authorizer_get_idp_client_id:
+ * @self: an authorizer
+ *
+ * Gets [property@Authorizer:idp-client-id].
+ *
+ * Returns: (nullable): the client id at the identity provider
+ *
+ * Since: 1.0
+ */
+const char *
+elicit_authorizer_get_idp_client_id (ElicitAuthorizer *self)
+{
+  g_return_val_if_fail (ELICIT_IS_AUTHORIZER (self), NULL);
+
+  return self->idp_client_id;
+}
+
+/**
  * elicit_authorizer_get_token_store:
  * @self: an authorizer
  *
@@ -762,6 +883,60 @@ elicit_authorizer_set_client_metadata_url (ElicitAuthorizer *self,
 }
 
 /**
+ * elicit_authorizer_set_token_file:
+ * @self: an authorizer
+ * @path: (nullable) (type filename): the file holding the JWT, or %NULL
+ *
+ * Sets [property@Authorizer:token-file].
+ *
+ * Since: 1.0
+ */
+void
+elicit_authorizer_set_token_file (ElicitAuthorizer *self,
+                                  const char       *path)
+{
+  g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
+
+  set_string (self, &self->token_file, path, properties[PROP_TOKEN_FILE]);
+}
+
+/**
+ * elicit_authorizer_set_idp_token_endpoint:
+ * @self: an authorizer
+ * @url: (nullable): the identity provider's token endpoint, or %NULL
+ *
+ * Sets [property@Authorizer:idp-token-endpoint].
+ *
+ * Since: 1.0
+ */
+void
+elicit_authorizer_set_idp_token_endpoint (ElicitAuthorizer *self,
+                                          const char       *url)
+{
+  g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
+
+  set_string (self, &self->idp_token_endpoint, url, properties[PROP_IDP_TOKEN_ENDPOINT]);
+}
+
+/**
+ * elicit_authorizer_set_idp_client_id:
+ * @self: an authorizer
+ * @client_id: (nullable): the client id at the identity provider, or %NULL
+ *
+ * Sets [property@Authorizer:idp-client-id].
+ *
+ * Since: 1.0
+ */
+void
+elicit_authorizer_set_idp_client_id (ElicitAuthorizer *self,
+                                     const char       *client_id)
+{
+  g_return_if_fail (ELICIT_IS_AUTHORIZER (self));
+
+  set_string (self, &self->idp_client_id, client_id, properties[PROP_IDP_CLIENT_ID]);
+}
+
+/**
  * elicit_authorizer_set_token_store:
  * @self: an authorizer
  * @store: (nullable): a token store
@@ -870,13 +1045,16 @@ elicit_authorizer_set_tokens (ElicitAuthorizer *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIGNED_IN]);
 }
 
-/* A new authorization server: what the old one issued is no use there. */
+/* A new authorization server: what the old one issued is no use there,
+ * and the new sign-in gets a key of its own. */
 void
 elicit_authorizer_forget_issuer (ElicitAuthorizer *self)
 {
   g_clear_pointer (&self->registered, elicit_auth_client_free);
   elicit_authorizer_set_tokens (self, NULL, NULL);
   g_clear_pointer (&self->issuer, g_free);
+  g_clear_pointer (&self->dpop_key, elicit_auth_dpop_key_unref);
+  g_clear_pointer (&self->as_nonce, g_free);
 }
 
 static void
@@ -915,10 +1093,30 @@ build_record (ElicitAuthorizer *self)
       json_object_set_int_member (record, "expires_at", self->tokens->expires_at);
       if (self->tokens->lifetime > 0)
         json_object_set_int_member (record, "lifetime", self->tokens->lifetime);
+      if (self->tokens->dpop)
+        json_object_set_string_member (record, "token_type", "DPoP");
     }
+  if (self->dpop_key != NULL)
+    json_object_set_string_member (record, "dpop_key", elicit_auth_dpop_key_get_pem (self->dpop_key));
 
   node = json_node_init_object (json_node_alloc (), record);
   return elicit_json_to_string (node, NULL);
+}
+
+static void
+read_dpop_key (ElicitAuthorizer *self,
+               JsonObject       *record)
+{
+  const char *pem = elicit_json_object_get_string (record, "dpop_key");
+  g_autoptr(GError) error = NULL;
+
+  g_clear_pointer (&self->dpop_key, elicit_auth_dpop_key_unref);
+  if (pem == NULL)
+    return;
+
+  self->dpop_key = elicit_auth_dpop_key_new_from_pem (pem, &error);
+  if (self->dpop_key == NULL)
+    g_debug ("the remembered sign-in's DPoP key is unusable: %s", error->message);
 }
 
 void
@@ -934,6 +1132,8 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
 
   if (record == NULL || issuer == NULL)
     return;
+
+  read_dpop_key (self, record);
 
   if (client != NULL && elicit_json_object_get_string (client, "client_id") != NULL)
     {
@@ -960,6 +1160,15 @@ elicit_authorizer_read_record (ElicitAuthorizer *self,
   elicit_json_object_get_int (record, "expires_at", &tokens->expires_at);
   if (!elicit_json_object_get_int (record, "lifetime", &tokens->lifetime) || tokens->lifetime < 0)
     tokens->lifetime = 0;
+  tokens->dpop = g_strcmp0 (elicit_json_object_get_string (record, "token_type"), "DPoP") == 0;
+  /* A bound token without its key is of no use. */
+  if (tokens->dpop && self->dpop_key == NULL)
+    {
+      g_clear_pointer (&tokens, elicit_auth_tokens_free);
+      g_free (self->issuer);
+      self->issuer = g_strdup (issuer);
+      return;
+    }
   elicit_authorizer_set_tokens (self, issuer, tokens);
 }
 
@@ -1018,12 +1227,80 @@ elicit_authorizer_save (ElicitAuthorizer *self)
                                  saved_cb, g_object_ref (self));
 }
 
+/* DPoP ------------------------------------------------------------------------- */
+
+ElicitAuthDpopKey *
+elicit_authorizer_ensure_dpop_key (ElicitAuthorizer  *self,
+                                   GError           **error)
+{
+  if (self->dpop_key == NULL)
+    self->dpop_key = elicit_auth_dpop_key_generate (error);
+
+  return self->dpop_key;
+}
+
+void
+elicit_authorizer_set_as_nonce (ElicitAuthorizer *self,
+                                const char       *nonce)
+{
+  if (nonce == NULL)
+    return;
+
+  g_free (self->as_nonce);
+  self->as_nonce = g_strdup (nonce);
+}
+
+void
+elicit_authorizer_set_rs_nonce (ElicitAuthorizer *self,
+                                const char       *nonce)
+{
+  if (nonce == NULL || !elicit_auth_is_token_text (nonce))
+    return;
+
+  g_free (self->rs_nonce);
+  self->rs_nonce = g_strdup (nonce);
+}
+
+static gboolean
+uses_dpop (ElicitAuthorizer *self)
+{
+  return self->tokens != NULL && self->tokens->dpop && self->dpop_key != NULL;
+}
+
+char *
+elicit_authorizer_get_dpop_proof (ElicitAuthorizer *self,
+                                  const char       *htm,
+                                  const char       *url)
+{
+  g_autoptr(GError) error = NULL;
+  char *proof;
+
+  if (!uses_dpop (self))
+    return NULL;
+
+  proof = elicit_auth_dpop_key_proof (self->dpop_key, htm, url, self->tokens->access_token,
+                                      self->rs_nonce, &error);
+  if (proof == NULL)
+    g_debug ("%s", error->message);
+
+  return proof;
+}
+
 /* Before a request ------------------------------------------------------------- */
 
 const char *
 elicit_authorizer_get_access_token (ElicitAuthorizer *self)
 {
   return self->tokens != NULL ? self->tokens->access_token : NULL;
+}
+
+char *
+elicit_authorizer_get_authorization (ElicitAuthorizer *self)
+{
+  if (self->tokens == NULL)
+    return NULL;
+
+  return g_strconcat (uses_dpop (self) ? "DPoP " : "Bearer ", self->tokens->access_token, NULL);
 }
 
 /* A fixed margin would make a token that lives a minute or less count as

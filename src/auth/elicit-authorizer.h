@@ -25,6 +25,14 @@ G_BEGIN_DECLS
  * @ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS: no person: the client authenticates as itself,
  *   with a client secret or a private key (the MCP client credentials extension), for
  *   scripts
+ * @ELICIT_AUTH_GRANT_JWT_BEARER: no person: workload identity federation; the JWT the
+ *   workload already holds ([property@Authorizer:token-file]), issued for the
+ *   authorization server, is presented as an RFC 7523 assertion
+ * @ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED: no browser: enterprise-managed authorization;
+ *   the person's ID token from the organisation's identity provider
+ *   ([property@Authorizer:token-file]) is exchanged at the provider's token endpoint
+ *   ([property@Authorizer:idp-token-endpoint], RFC 8693) for an identity assertion grant
+ *   (ID-JAG), which the authorization server takes as an RFC 7523 assertion
  *
  * How an [class@Authorizer] obtains its tokens.
  *
@@ -34,6 +42,8 @@ typedef enum
 {
   ELICIT_AUTH_GRANT_AUTHORIZATION_CODE,
   ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS,
+  ELICIT_AUTH_GRANT_JWT_BEARER,
+  ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED,
 } ElicitAuthGrant;
 
 #define ELICIT_TYPE_AUTHORIZER (elicit_authorizer_get_type ())
@@ -59,6 +69,12 @@ ElicitAuthGrant   elicit_authorizer_get_grant               (ElicitAuthorizer   
 ELICIT_AVAILABLE_IN_1_0
 const char       *elicit_authorizer_get_client_metadata_url (ElicitAuthorizer     *self);
 ELICIT_AVAILABLE_IN_1_0
+const char       *elicit_authorizer_get_token_file          (ElicitAuthorizer     *self);
+ELICIT_AVAILABLE_IN_1_0
+const char       *elicit_authorizer_get_idp_token_endpoint  (ElicitAuthorizer     *self);
+ELICIT_AVAILABLE_IN_1_0
+const char       *elicit_authorizer_get_idp_client_id       (ElicitAuthorizer     *self);
+ELICIT_AVAILABLE_IN_1_0
 ElicitTokenStore *elicit_authorizer_get_token_store         (ElicitAuthorizer     *self);
 ELICIT_AVAILABLE_IN_1_0
 gboolean          elicit_authorizer_get_auto_approve        (ElicitAuthorizer     *self);
@@ -82,6 +98,15 @@ void              elicit_authorizer_set_grant               (ElicitAuthorizer   
 ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_client_metadata_url (ElicitAuthorizer     *self,
                                                              const char           *url);
+ELICIT_AVAILABLE_IN_1_0
+void              elicit_authorizer_set_token_file          (ElicitAuthorizer     *self,
+                                                             const char           *path);
+ELICIT_AVAILABLE_IN_1_0
+void              elicit_authorizer_set_idp_token_endpoint  (ElicitAuthorizer     *self,
+                                                             const char           *url);
+ELICIT_AVAILABLE_IN_1_0
+void              elicit_authorizer_set_idp_client_id       (ElicitAuthorizer     *self,
+                                                             const char           *client_id);
 ELICIT_AVAILABLE_IN_1_0
 void              elicit_authorizer_set_token_store         (ElicitAuthorizer     *self,
                                                              ElicitTokenStore     *store);

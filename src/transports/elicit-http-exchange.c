@@ -1076,6 +1076,8 @@ is_handshake (Exchange *ex)
   return g_strcmp0 (ex->method, "initialize") == 0 || g_strcmp0 (ex->method, "server/discover") == 0;
 }
 
+static void auth_failed (Exchange *ex, const char *message);
+
 static void
 challenge_answered_cb (GObject      *object,
                        GAsyncResult *result,
@@ -1098,17 +1100,86 @@ challenge_answered_cb (GObject      *object,
       return;
     }
 
-  release_gate (ex);
-
   /* Missing scopes fail one request; without a sign-in, or before the
    * session even began, nothing else would get through either. */
   if (ex->kind == EXCHANGE_POST && ex->auth_status == SOUP_STATUS_FORBIDDEN &&
       !is_handshake (ex))
-    exchange_failed (ex, error->message);
-  else if (ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_LISTEN)
-    elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, error->message);
+    {
+      release_gate (ex);
+      exchange_failed (ex, error->message);
+    }
   else
-    give_up_stream (ex, error->message);
+    auth_failed (ex, error->message);
+}
+
+static void
+auth_failed (Exchange   *ex,
+             const char *message)
+{
+  release_gate (ex);
+  if (ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_LISTEN)
+    elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, message);
+  else
+    give_up_stream (ex, message);
+}
+
+static char *
+dpop_refusal (Exchange   *ex,
+              GHashTable *dpop)
+{
+  const char *label = elicit_authorizer_get_server_label (ex->self->authorizer);
+  const char *error = g_hash_table_lookup (dpop, "error");
+  const char *description = g_hash_table_lookup (dpop, "error_description");
+  g_autofree char *reason = NULL;
+
+  if (g_strcmp0 (error, "use_dpop_nonce") == 0)
+    return g_strdup_printf (_("“%s” keeps asking for a new DPoP nonce"), label);
+
+  reason = elicit_auth_clean_text (description != NULL ? description : error, NULL);
+  return g_strdup_printf (_("“%s” refuses Elicit’s DPoP proof: %s"), label, reason);
+}
+
+/* RFC 9449 §9: a server that wants a nonce in the proof answers 401
+ * use_dpop_nonce with one, and the request is made once more with a fresh
+ * proof that carries it; a second refusal, or a proof the server calls
+ * invalid, ends there: signing in again would not help. */
+static gboolean
+answer_dpop (Exchange *ex,
+             guint     status)
+{
+  const char *nonce = soup_message_headers_get_one (soup_message_get_response_headers (ex->message),
+                                                    "DPoP-Nonce");
+  g_autoptr(GPtrArray) challenges = NULL;
+  GHashTable *dpop;
+  const char *error;
+  g_autofree char *message = NULL;
+
+  if (ex->self->authorizer == NULL)
+    return FALSE;
+
+  elicit_authorizer_set_rs_nonce (ex->self->authorizer, nonce);
+  if (status != SOUP_STATUS_UNAUTHORIZED || !ex->sent_dpop)
+    return FALSE;
+
+  challenges = elicit_auth_parse_www_authenticate (www_authenticate (ex));
+  dpop = elicit_auth_find_challenge (challenges, "dpop");
+  error = dpop != NULL ? g_hash_table_lookup (dpop, "error") : NULL;
+  if (g_strcmp0 (error, "use_dpop_nonce") != 0 && g_strcmp0 (error, "invalid_dpop_proof") != 0)
+    return FALSE;
+
+  if (g_strcmp0 (error, "use_dpop_nonce") == 0 && nonce != NULL && !ex->dpop_retried)
+    {
+      g_debug ("HTTP 401 use_dpop_nonce for %s: once more with the server's nonce",
+               get_method_name (ex));
+      ex->dpop_retried = TRUE;
+      g_clear_object (&ex->stream);
+      elicit_http_exchange_begin (ex);
+      return TRUE;
+    }
+
+  message = dpop_refusal (ex, dpop);
+  auth_failed (ex, message);
+  return TRUE;
 }
 
 static void
@@ -1171,6 +1242,9 @@ sent_cb (GObject      *object,
       return;
     }
 
+  if (answer_dpop (ex, status))
+    return;
+
   if (is_challenge (ex, status))
     {
       answer_challenge (ex, status);
@@ -1179,7 +1253,10 @@ sent_cb (GObject      *object,
 
   /* A stream that reconnects for hours may meet an expired token again. */
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
-    ex->challenges = 0;
+    {
+      ex->challenges = 0;
+      ex->dpop_retried = FALSE;
+    }
 
   if (status == SOUP_STATUS_NOT_FOUND &&
       soup_message_headers_get_one (soup_message_get_request_headers (ex->message),
@@ -1232,6 +1309,28 @@ sent_cb (GObject      *object,
     }
 }
 
+/* Bearer, or DPoP with a fresh proof for this very request (RFC 9449 §7). */
+static void
+add_authorization (Exchange    *ex,
+                   SoupMessage *message,
+                   const char  *method)
+{
+  ElicitAuthorizer *authorizer = ex->self->authorizer;
+  SoupMessageHeaders *headers = soup_message_get_request_headers (message);
+  g_autofree char *url = g_uri_to_string (ex->uri);
+  g_autofree char *proof = elicit_authorizer_get_dpop_proof (authorizer, method, url);
+  char *authorization = elicit_authorizer_get_authorization (authorizer);
+
+  ex->sent_token = g_strdup (elicit_authorizer_get_access_token (authorizer));
+  soup_message_headers_replace (headers, "Authorization", authorization);
+  elicit_auth_secret_free (authorization);
+  if (proof != NULL)
+    {
+      soup_message_headers_replace (headers, "DPoP", proof);
+      ex->sent_dpop = TRUE;
+    }
+}
+
 static SoupMessage *
 build_message (Exchange *ex)
 {
@@ -1275,15 +1374,9 @@ build_message (Exchange *ex)
   /* The token goes to the server's own origin only: redirects elsewhere
    * are never followed (follow_redirect()). */
   g_clear_pointer (&ex->sent_token, elicit_auth_secret_free);
+  ex->sent_dpop = FALSE;
   if (self->authorizer != NULL && elicit_authorizer_get_access_token (self->authorizer) != NULL)
-    {
-      char *bearer;
-
-      ex->sent_token = g_strdup (elicit_authorizer_get_access_token (self->authorizer));
-      bearer = g_strconcat ("Bearer ", ex->sent_token, NULL);
-      soup_message_headers_replace (headers, "Authorization", bearer);
-      elicit_auth_secret_free (bearer);
-    }
+    add_authorization (ex, message, method);
 
   if (ex->body != NULL)
     soup_message_set_request_body_from_bytes (message, "application/json", ex->body);

@@ -104,6 +104,8 @@ struct _Exchange
   char                *sent_token;    /* the bearer token of this attempt */
   guint                challenges;    /* 401s and 403s answered so far */
   guint                auth_status;   /* the last of them */
+  gboolean             sent_dpop;     /* this attempt carried a DPoP proof */
+  gboolean             dpop_retried;  /* and was made again with a new nonce */
 
   SoupMessage         *message;
   GCancellable        *cancellable;

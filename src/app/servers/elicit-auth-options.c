@@ -24,6 +24,10 @@ elicit_auth_options_clear (ElicitAuthOptions *options)
   g_clear_pointer (&options->scope, g_free);
   g_clear_pointer (&options->grant, g_free);
   g_clear_pointer (&options->client_metadata_url, g_free);
+  g_clear_pointer (&options->workload_token_file, g_free);
+  g_clear_pointer (&options->id_token_file, g_free);
+  g_clear_pointer (&options->idp_token_endpoint, g_free);
+  g_clear_pointer (&options->idp_client_id, g_free);
 }
 
 GOptionEntry *
@@ -42,8 +46,22 @@ elicit_auth_options_entries (ElicitAuthOptions *options)
       N_("Ask for these scopes (space-separated) instead of those the server names"),
       N_("SCOPES") },
     { "grant", 0, 0, G_OPTION_ARG_STRING, &options->grant,
-      N_("How to sign in: authorization_code (in the browser, the default) or "
-         "client_credentials (as the client itself, for scripts)"), N_("GRANT") },
+      N_("How to sign in: authorization_code (in the browser, the default), "
+         "client_credentials (as the client itself, for scripts), jwt_bearer (with the "
+         "workload’s token, see --workload-token-file) or enterprise_managed (with an ID token "
+         "from your organisation’s identity provider, see --id-token-file)"), N_("GRANT") },
+    { "workload-token-file", 0, 0, G_OPTION_ARG_FILENAME, &options->workload_token_file,
+      N_("For --grant jwt_bearer: the file holding the JWT this workload was issued for the "
+         "authorization server (read at each sign-in)"), N_("FILE") },
+    { "id-token-file", 0, 0, G_OPTION_ARG_FILENAME, &options->id_token_file,
+      N_("For --grant enterprise_managed: the file holding your ID token from the identity "
+         "provider"), N_("FILE") },
+    { "idp-token-endpoint", 0, 0, G_OPTION_ARG_STRING, &options->idp_token_endpoint,
+      N_("For --grant enterprise_managed: the identity provider’s token endpoint, where the ID "
+         "token is exchanged"), N_("URL") },
+    { "idp-client-id", 0, 0, G_OPTION_ARG_STRING, &options->idp_client_id,
+      N_("For --grant enterprise_managed: this client’s id at the identity provider"),
+      N_("ID") },
     { "client-metadata-url", 0, 0, G_OPTION_ARG_STRING, &options->client_metadata_url,
       N_("The https address of this client’s metadata document, used as its client id where "
          "the authorization server accepts one"), N_("URL") },
@@ -60,7 +78,9 @@ elicit_auth_options_given (ElicitAuthOptions *options)
 {
   return options->client_id != NULL || options->client_secret_file != NULL ||
          options->client_key_file != NULL || options->scope != NULL || options->grant != NULL ||
-         options->client_metadata_url != NULL || options->no_keyring;
+         options->client_metadata_url != NULL || options->workload_token_file != NULL ||
+         options->id_token_file != NULL || options->idp_token_endpoint != NULL ||
+         options->idp_client_id != NULL || options->no_keyring;
 }
 
 static gboolean
@@ -97,7 +117,11 @@ elicit_auth_options_merge_json (ElicitAuthOptions  *options,
       !merge_string (&options->client_key_file, oauth, "clientKeyFile", error) ||
       !merge_string (&options->scope, oauth, "scope", error) ||
       !merge_string (&options->grant, oauth, "grant", error) ||
-      !merge_string (&options->client_metadata_url, oauth, "clientMetadataUrl", error))
+      !merge_string (&options->client_metadata_url, oauth, "clientMetadataUrl", error) ||
+      !merge_string (&options->workload_token_file, oauth, "workloadTokenFile", error) ||
+      !merge_string (&options->id_token_file, oauth, "idTokenFile", error) ||
+      !merge_string (&options->idp_token_endpoint, oauth, "idpTokenEndpoint", error) ||
+      !merge_string (&options->idp_client_id, oauth, "idpClientId", error))
     return FALSE;
 
   if (elicit_json_object_get_boolean (oauth, "keyring", &keyring) && !keyring)
@@ -144,14 +168,53 @@ parse_grant (const char       *text,
     *grant = ELICIT_AUTH_GRANT_AUTHORIZATION_CODE;
   else if (g_str_equal (text, "client_credentials"))
     *grant = ELICIT_AUTH_GRANT_CLIENT_CREDENTIALS;
+  else if (g_str_equal (text, "jwt_bearer"))
+    *grant = ELICIT_AUTH_GRANT_JWT_BEARER;
+  else if (g_str_equal (text, "enterprise_managed"))
+    *grant = ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED;
   else
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("Unknown grant “%s”: use authorization_code or client_credentials"), text);
+                   _("Unknown grant “%s”: use authorization_code, client_credentials, "
+                     "jwt_bearer or enterprise_managed"), text);
       return FALSE;
     }
 
   return TRUE;
+}
+
+/* Each grant's inputs, and no other grant's: a token file given for the
+ * wrong grant would be silently ignored. */
+static gboolean
+check_grant_inputs (ElicitAuthOptions  *options,
+                    ElicitAuthGrant     grant,
+                    GError            **error)
+{
+  gboolean enterprise = grant == ELICIT_AUTH_GRANT_ENTERPRISE_MANAGED;
+  const char *message = NULL;
+
+  if (grant == ELICIT_AUTH_GRANT_JWT_BEARER && options->workload_token_file == NULL)
+    message = _("--grant jwt_bearer needs --workload-token-file");
+  else if (enterprise && (options->id_token_file == NULL || options->idp_token_endpoint == NULL))
+    message = _("--grant enterprise_managed needs --id-token-file and --idp-token-endpoint");
+  else if (grant != ELICIT_AUTH_GRANT_JWT_BEARER && options->workload_token_file != NULL)
+    message = _("--workload-token-file is for --grant jwt_bearer only");
+  else if (!enterprise && (options->id_token_file != NULL || options->idp_token_endpoint != NULL ||
+                           options->idp_client_id != NULL))
+    message = _("--id-token-file, --idp-token-endpoint and --idp-client-id are for --grant "
+                "enterprise_managed only");
+
+  if (message == NULL)
+    return TRUE;
+
+  g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, message);
+  return FALSE;
+}
+
+static char *
+absolute (const char *path)
+{
+  return path != NULL ? g_canonicalize_filename (path, NULL) : NULL;
 }
 
 ElicitAuthorizer *
@@ -169,7 +232,10 @@ elicit_auth_options_create_authorizer (ElicitAuthOptions  *options,
   g_autoptr(GError) browser_error = NULL;
   ElicitAuthGrant grant;
 
-  if (!parse_grant (options->grant, &grant, error))
+  g_autofree char *token_file = NULL;
+
+  if (!parse_grant (options->grant, &grant, error) ||
+      !check_grant_inputs (options, grant, error))
     return NULL;
 
   browser = elicit_browser_command_from_env (&browser_error);
@@ -205,6 +271,13 @@ elicit_auth_options_create_authorizer (ElicitAuthOptions  *options,
   elicit_authorizer_set_client_key (authorizer, key);
   elicit_authorizer_set_scope (authorizer, options->scope);
   elicit_authorizer_set_client_metadata_url (authorizer, options->client_metadata_url);
+  /* The library reads the token file at each sign-in, so a rotated one is
+   * followed: it gets a path that does not depend on the working directory. */
+  token_file = absolute (options->workload_token_file != NULL ? options->workload_token_file
+                                                              : options->id_token_file);
+  elicit_authorizer_set_token_file (authorizer, token_file);
+  elicit_authorizer_set_idp_token_endpoint (authorizer, options->idp_token_endpoint);
+  elicit_authorizer_set_idp_client_id (authorizer, options->idp_client_id);
 
   /* A script's browser signs in even where nobody is asked (no display). */
   elicit_authorizer_set_browser_command (authorizer, (const char * const *) browser);

@@ -21,6 +21,10 @@ typedef struct
   char     *scope;
   char     *grant;
   char     *client_metadata_url;
+  char     *workload_token_file;  /* grant jwt_bearer */
+  char     *id_token_file;        /* grant enterprise_managed, with the two below */
+  char     *idp_token_endpoint;
+  char     *idp_client_id;
   gboolean  no_keyring;
 } ElicitAuthOptions;
 

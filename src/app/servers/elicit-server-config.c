@@ -794,7 +794,8 @@ elicit_server_config_create_transport (ElicitServerConfig  *self,
  *
  * A remote server's `"oauth"` object: how to sign in to it (clientId,
  * clientSecretFile, clientKeyFile, scope, grant, clientMetadataUrl,
- * keyring), as `elicit call`'s options say.
+ * workloadTokenFile, idTokenFile, idpTokenEndpoint, idpClientId, keyring),
+ * as `elicit call`'s options say.
  *
  * Returns: (transfer none) (nullable): the object, or %NULL
  */
