@@ -167,7 +167,9 @@ run_tests() {
   passed_total=$((passed_total + $(grep -c '^ok ' _build/packages.tap || true)))
   failed_total=$((failed_total + $(grep -c '^not ok ' _build/packages.tap || true)))
 
-  # The plain closing line CI reads.
+  # What each failed test said, next to the plain closing line CI reads.
+  build-aux/failed-tests.py _build/meson-logs/testlog.json _build/meson-logs/testlog-wayland.json \
+    _build-asan/meson-logs/testlog.json _build-nogtk/meson-logs/testlog.json
   echo "$passed_total passed, $failed_total failed"
   return $failed
 }
