@@ -25,8 +25,8 @@
 
 /* Exchanges -------------------------------------------------------------------- */
 
-static Exchange *
-exchange_ref (Exchange *ex)
+Exchange *
+elicit_http_exchange_ref (Exchange *ex)
 {
   g_ref_count_inc (&ex->ref_count);
   return ex;
@@ -91,7 +91,6 @@ complete_close_tasks (ElicitHttpTransport *self)
 
 /* Forgets a finished exchange; the operation under way, if any, still
  * holds a reference and finds it finished. */
-static void release_gate (Exchange *ex);
 static void fail_request (Exchange             *ex,
                           ElicitTransportError  code,
                           const char           *reason);
@@ -127,7 +126,7 @@ exchange_remove (Exchange *ex)
     legacy_failed (self);
 
   g_queue_remove (&self->queue, ex);
-  release_gate (ex);
+  elicit_http_exchange_release_gate (ex);
 
   if (g_ptr_array_remove (self->exchanges, ex))
     complete_close_tasks (self);
@@ -213,7 +212,7 @@ shut_down (ElicitHttpTransport *self)
 
   self->shutting_down = TRUE;
 
-  exchanges = g_ptr_array_copy (self->exchanges, (GCopyFunc) exchange_ref, NULL);
+  exchanges = g_ptr_array_copy (self->exchanges, (GCopyFunc) elicit_http_exchange_ref, NULL);
   g_ptr_array_set_free_func (exchanges, (GDestroyNotify) elicit_http_exchange_unref);
   for (guint i = 0; i < exchanges->len; i++)
     exchange_finish (g_ptr_array_index (exchanges, i));
@@ -439,8 +438,8 @@ reconnect_delay (Exchange *ex)
   return MIN (delay, MAX_RECONNECT_DELAY);
 }
 
-static const char *
-get_method_name (Exchange *ex)
+const char *
+elicit_http_exchange_get_method (Exchange *ex)
 {
   return ex->method != NULL ? ex->method : "?";
 }
@@ -462,9 +461,9 @@ reconnect_cb (gpointer data)
 }
 
 /* Gives up on a stream that cannot be (re)opened. */
-static void
-give_up_stream (Exchange   *ex,
-                const char *reason)
+void
+elicit_http_exchange_give_up (Exchange   *ex,
+                              const char *reason)
 {
   g_autofree char *text = NULL;
 
@@ -515,7 +514,7 @@ reconnect_later (Exchange   *ex,
 
   if (ex->failures >= MAX_RECONNECT_FAILURES || ex->resumes > MAX_RESUMES)
     {
-      give_up_stream (ex, reason);
+      elicit_http_exchange_give_up (ex, reason);
       return;
     }
 
@@ -562,8 +561,8 @@ elicit_http_exchange_stream_ended (Exchange   *ex,
     {
       if (reason == NULL)
         reason = text = g_strdup_printf (_("The server closed its stream before answering “%s”"),
-                                         get_method_name (ex));
-      give_up_stream (ex, reason);
+                                         elicit_http_exchange_get_method (ex));
+      elicit_http_exchange_give_up (ex, reason);
       return;
     }
 
@@ -616,7 +615,8 @@ finish_error_body (Exchange *ex)
   else
     {
       text = g_strdup_printf (_("The server answered “%s” with HTTP %u %s"),
-                              get_method_name (ex), soup_message_get_status (ex->message),
+                              elicit_http_exchange_get_method (ex),
+                              soup_message_get_status (ex->message),
                               status_phrase (ex->message));
       fail_request (ex, ELICIT_TRANSPORT_ERROR_HTTP_STATUS, text);
     }
@@ -649,7 +649,7 @@ finish_json_body (Exchange *ex)
   if (!ex->answered)
     {
       text = g_strdup_printf (_("The server’s answer to “%s” is not a response to it"),
-                              get_method_name (ex));
+                              elicit_http_exchange_get_method (ex));
       fail_request (ex, ELICIT_TRANSPORT_ERROR_PROTOCOL, text);
     }
 
@@ -710,7 +710,7 @@ read_cb (GObject      *object,
       if (ex->parser != NULL)
         elicit_http_exchange_stream_ended (ex, reason);
       else if (ex->request_id != NULL && !ex->error_body)
-        give_up_stream (ex, reason);
+        elicit_http_exchange_give_up (ex, reason);
       else
         finish_error_body (ex);
       return;
@@ -748,7 +748,7 @@ elicit_http_exchange_read (Exchange *ex)
 
   ex->busy = TRUE;
   g_input_stream_read_bytes_async (ex->stream, READ_SIZE, G_PRIORITY_DEFAULT, ex->cancellable,
-                                   read_cb, exchange_ref (ex));
+                                   read_cb, elicit_http_exchange_ref (ex));
 }
 
 /* Responses -------------------------------------------------------------------- */
@@ -869,11 +869,11 @@ post_answered (Exchange *ex)
       if (soup_message_get_status (message) == SOUP_STATUS_ACCEPTED ||
           soup_message_get_status (message) == SOUP_STATUS_NO_CONTENT)
         text = g_strdup_printf (_("The server accepted “%s” without answering it"),
-                                get_method_name (ex));
+                                elicit_http_exchange_get_method (ex));
       else
         text = g_strdup_printf (_("The server answered “%s” with neither JSON nor an event stream"),
-                                get_method_name (ex));
-      give_up_stream (ex, text);
+                                elicit_http_exchange_get_method (ex));
+      elicit_http_exchange_give_up (ex, text);
     }
 }
 
@@ -889,7 +889,8 @@ post_refused (Exchange *ex)
       return;
     }
 
-  text = g_strdup_printf (_("The server refused “%s”: HTTP %u %s"), get_method_name (ex),
+  text = g_strdup_printf (_("The server refused “%s”: HTTP %u %s"),
+                          elicit_http_exchange_get_method (ex),
                           soup_message_get_status (message), status_phrase (message));
   g_debug ("%s", text);
   log_line (ex->self, text);
@@ -923,7 +924,7 @@ stream_answered (Exchange *ex)
   if (SOUP_STATUS_IS_SUCCESSFUL (status) ||
       (SOUP_STATUS_IS_CLIENT_ERROR (status) && status != SOUP_STATUS_REQUEST_TIMEOUT &&
        status != 429 /* Too Many Requests */))
-    give_up_stream (ex, text);
+    elicit_http_exchange_give_up (ex, text);
   else
     reconnect_later (ex, text);
 }
@@ -1006,13 +1007,13 @@ follow_redirect (Exchange  *ex,
 
 /* An exchange that got no answer at all: the server could not be reached,
  * did not answer in time, or redirected where we do not go. */
-static void
-exchange_failed (Exchange   *ex,
-                 const char *reason)
+void
+elicit_http_exchange_failed (Exchange   *ex,
+                             const char *reason)
 {
   g_autofree char *text = NULL;
 
-  release_gate (ex);
+  elicit_http_exchange_release_gate (ex);
 
   switch (ex->kind)
     {
@@ -1023,7 +1024,8 @@ exchange_failed (Exchange   *ex,
         }
       else
         {
-          text = g_strdup_printf (_("%s; “%s” was not delivered"), reason, get_method_name (ex));
+          text = g_strdup_printf (_("%s; “%s” was not delivered"), reason,
+                                  elicit_http_exchange_get_method (ex));
           g_debug ("%s", text);
           log_line (ex->self, text);
         }
@@ -1041,160 +1043,6 @@ exchange_failed (Exchange   *ex,
       exchange_finish (ex);
       break;
     }
-}
-
-/* Signing in ------------------------------------------------------------------- */
-
-static const char *
-www_authenticate (Exchange *ex)
-{
-  return soup_message_headers_get_list (soup_message_get_response_headers (ex->message),
-                                        "WWW-Authenticate");
-}
-
-/* A 401, or a 403 asking for more scopes, that the authorizer can answer. */
-static gboolean
-is_challenge (Exchange *ex,
-              guint     status)
-{
-  const char *header;
-
-  if (ex->self->authorizer == NULL || ex->kind == EXCHANGE_DELETE)
-    return FALSE;
-
-  if (status == SOUP_STATUS_UNAUTHORIZED)
-    return TRUE;
-
-  header = www_authenticate (ex);
-  return status == SOUP_STATUS_FORBIDDEN && header != NULL &&
-         strstr (header, "insufficient_scope") != NULL;
-}
-
-static gboolean
-is_handshake (Exchange *ex)
-{
-  return g_strcmp0 (ex->method, "initialize") == 0 || g_strcmp0 (ex->method, "server/discover") == 0;
-}
-
-static void auth_failed (Exchange *ex, const char *message);
-
-static void
-challenge_answered_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(Exchange) ex = user_data;
-  g_autoptr(GError) error = NULL;
-  gboolean ok = elicit_authorizer_challenge_finish (ELICIT_AUTHORIZER (object), result, &error);
-
-  if (ex->self == NULL)
-    return;
-
-  elicit_transport_hold_for_user (ELICIT_TRANSPORT (ex->self), FALSE);
-  if (ex->finished)
-    return;
-
-  if (ok)
-    {
-      elicit_http_exchange_begin (ex);
-      return;
-    }
-
-  /* Missing scopes fail one request; without a sign-in, or before the
-   * session even began, nothing else would get through either. */
-  if (ex->kind == EXCHANGE_POST && ex->auth_status == SOUP_STATUS_FORBIDDEN &&
-      !is_handshake (ex))
-    {
-      release_gate (ex);
-      exchange_failed (ex, error->message);
-    }
-  else
-    auth_failed (ex, error->message);
-}
-
-static void
-auth_failed (Exchange   *ex,
-             const char *message)
-{
-  release_gate (ex);
-  if (ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_LISTEN)
-    elicit_http_transport_close_literal (ex->self, ELICIT_TRANSPORT_ERROR_CLOSED, message);
-  else
-    give_up_stream (ex, message);
-}
-
-static char *
-dpop_refusal (Exchange   *ex,
-              GHashTable *dpop)
-{
-  const char *label = elicit_authorizer_get_server_label (ex->self->authorizer);
-  const char *error = g_hash_table_lookup (dpop, "error");
-  const char *description = g_hash_table_lookup (dpop, "error_description");
-  g_autofree char *reason = NULL;
-
-  if (g_strcmp0 (error, "use_dpop_nonce") == 0)
-    return g_strdup_printf (_("“%s” keeps asking for a new DPoP nonce"), label);
-
-  reason = elicit_auth_clean_text (description != NULL ? description : error, NULL);
-  return g_strdup_printf (_("“%s” refuses Elicit’s DPoP proof: %s"), label, reason);
-}
-
-/* RFC 9449 §9: a server that wants a nonce in the proof answers 401
- * use_dpop_nonce with one, and the request is made once more with a fresh
- * proof that carries it; a second refusal, or a proof the server calls
- * invalid, ends there: signing in again would not help. */
-static gboolean
-answer_dpop (Exchange *ex,
-             guint     status)
-{
-  const char *nonce = soup_message_headers_get_one (soup_message_get_response_headers (ex->message),
-                                                    "DPoP-Nonce");
-  g_autoptr(GPtrArray) challenges = NULL;
-  GHashTable *dpop;
-  const char *error;
-  g_autofree char *message = NULL;
-
-  if (ex->self->authorizer == NULL)
-    return FALSE;
-
-  elicit_authorizer_set_rs_nonce (ex->self->authorizer, nonce);
-  if (status != SOUP_STATUS_UNAUTHORIZED || !ex->sent_dpop)
-    return FALSE;
-
-  challenges = elicit_auth_parse_www_authenticate (www_authenticate (ex));
-  dpop = elicit_auth_find_challenge (challenges, "dpop");
-  error = dpop != NULL ? g_hash_table_lookup (dpop, "error") : NULL;
-  if (g_strcmp0 (error, "use_dpop_nonce") != 0 && g_strcmp0 (error, "invalid_dpop_proof") != 0)
-    return FALSE;
-
-  if (g_strcmp0 (error, "use_dpop_nonce") == 0 && nonce != NULL && !ex->dpop_retried)
-    {
-      g_debug ("HTTP 401 use_dpop_nonce for %s: once more with the server's nonce",
-               get_method_name (ex));
-      ex->dpop_retried = TRUE;
-      g_clear_object (&ex->stream);
-      elicit_http_exchange_begin (ex);
-      return TRUE;
-    }
-
-  message = dpop_refusal (ex, dpop);
-  auth_failed (ex, message);
-  return TRUE;
-}
-
-static void
-answer_challenge (Exchange *ex,
-                  guint     status)
-{
-  ElicitHttpTransport *self = ex->self;
-
-  g_debug ("HTTP %u for %s: signing in", status, get_method_name (ex));
-  g_clear_object (&ex->stream);
-  ex->auth_status = status;
-  elicit_transport_hold_for_user (ELICIT_TRANSPORT (self), TRUE);
-  elicit_authorizer_challenge_async (self->authorizer, status, www_authenticate (ex),
-                                     ex->sent_token, ex->challenges++, NULL,
-                                     challenge_answered_cb, exchange_ref (ex));
 }
 
 static void
@@ -1222,7 +1070,7 @@ sent_cb (GObject      *object,
       else
         reason = g_strdup_printf (_("Could not reach %s: %s"), self->origin, error->message);
       ex->timed_out = FALSE;
-      exchange_failed (ex, reason);
+      elicit_http_exchange_failed (ex, reason);
       return;
     }
 
@@ -1234,22 +1082,16 @@ sent_cb (GObject      *object,
         return;
 
       /* Asking again would be redirected again. */
-      release_gate (ex);
+      elicit_http_exchange_release_gate (ex);
       if (ex->kind == EXCHANGE_LISTEN || ex->kind == EXCHANGE_RESUME)
-        give_up_stream (ex, reason);
+        elicit_http_exchange_give_up (ex, reason);
       else
-        exchange_failed (ex, reason);
+        elicit_http_exchange_failed (ex, reason);
       return;
     }
 
-  if (answer_dpop (ex, status))
+  if (elicit_http_authorization_answer (ex, status))
     return;
-
-  if (is_challenge (ex, status))
-    {
-      answer_challenge (ex, status);
-      return;
-    }
 
   /* A stream that reconnects for hours may meet an expired token again. */
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
@@ -1276,7 +1118,8 @@ sent_cb (GObject      *object,
       (status == SOUP_STATUS_NOT_FOUND || status == SOUP_STATUS_METHOD_NOT_ALLOWED))
     {
       reason = g_strdup_printf (_("The server answered “%s” with HTTP %u %s"),
-                                get_method_name (ex), status, status_phrase (ex->message));
+                                elicit_http_exchange_get_method (ex), status,
+                                status_phrase (ex->message));
       elicit_http_legacy_fall_back (self, ex, reason);
       return;
     }
@@ -1286,7 +1129,7 @@ sent_cb (GObject      *object,
       g_strcmp0 (ex->method, "notifications/initialized") == 0)
     start_listening (self);
 
-  release_gate (ex);
+  elicit_http_exchange_release_gate (ex);
 
   switch (ex->kind)
     {
@@ -1306,28 +1149,6 @@ sent_cb (GObject      *object,
     default:
       exchange_finish (ex);
       break;
-    }
-}
-
-/* Bearer, or DPoP with a fresh proof for this very request (RFC 9449 §7). */
-static void
-add_authorization (Exchange    *ex,
-                   SoupMessage *message,
-                   const char  *method)
-{
-  ElicitAuthorizer *authorizer = ex->self->authorizer;
-  SoupMessageHeaders *headers = soup_message_get_request_headers (message);
-  g_autofree char *url = g_uri_to_string (ex->uri);
-  g_autofree char *proof = elicit_authorizer_get_dpop_proof (authorizer, method, url);
-  char *authorization = elicit_authorizer_get_authorization (authorizer);
-
-  ex->sent_token = g_strdup (elicit_authorizer_get_access_token (authorizer));
-  soup_message_headers_replace (headers, "Authorization", authorization);
-  elicit_auth_secret_free (authorization);
-  if (proof != NULL)
-    {
-      soup_message_headers_replace (headers, "DPoP", proof);
-      ex->sent_dpop = TRUE;
     }
 }
 
@@ -1376,7 +1197,7 @@ build_message (Exchange *ex)
   g_clear_pointer (&ex->sent_token, elicit_auth_secret_free);
   ex->sent_dpop = FALSE;
   if (self->authorizer != NULL && elicit_authorizer_get_access_token (self->authorizer) != NULL)
-    add_authorization (ex, message, method);
+    elicit_http_authorization_add (ex, message, method);
 
   if (ex->body != NULL)
     soup_message_set_request_body_from_bytes (message, "application/json", ex->body);
@@ -1407,7 +1228,8 @@ elicit_http_exchange_begin (Exchange *ex)
 
   if (self->authorizer != NULL && elicit_authorizer_needs_prepare (self->authorizer))
     {
-      elicit_authorizer_prepare_async (self->authorizer, NULL, prepared_cb, exchange_ref (ex));
+      elicit_authorizer_prepare_async (self->authorizer, NULL, prepared_cb,
+                                       elicit_http_exchange_ref (ex));
       return;
     }
 
@@ -1438,7 +1260,7 @@ begin_now (Exchange *ex)
 
   ex->busy = TRUE;
   soup_session_send_async (self->soup, ex->message, G_PRIORITY_DEFAULT, ex->cancellable,
-                           sent_cb, exchange_ref (ex));
+                           sent_cb, elicit_http_exchange_ref (ex));
 }
 
 /* Messages reach the server in the order they were sent: a POST waits
@@ -1469,8 +1291,8 @@ elicit_http_transport_pump_queue (ElicitHttpTransport *self)
     post_begin (g_queue_pop_head (&self->queue));
 }
 
-static void
-release_gate (Exchange *ex)
+void
+elicit_http_exchange_release_gate (Exchange *ex)
 {
   ElicitHttpTransport *self = ex->self;
 

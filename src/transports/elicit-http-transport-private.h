@@ -14,9 +14,10 @@
 
 G_BEGIN_DECLS
 
-/* ElicitHttpTransport is one class in two files: the object and its API in
+/* ElicitHttpTransport is one class in several files: the object and its API in
  * elicit-http-transport.c, the HTTP exchanges (POSTs, event streams,
- * bodies, redirects, reconnection) in elicit-http-exchange.c. */
+ * bodies, redirects, reconnection) in elicit-http-exchange.c, signing in
+ * (credentials, DPoP nonces, challenges) in elicit-http-authorization.c. */
 
 #define READ_SIZE               (64 * 1024)
 #define MAX_ERROR_BODY          (64 * 1024)
@@ -138,6 +139,15 @@ void        elicit_http_exchange_begin  (Exchange            *ex);
 void        elicit_http_exchange_read   (Exchange            *ex);
 void        elicit_http_exchange_stream_ended (Exchange      *ex,
                                                const char    *reason);
+/* Shared with elicit-http-authorization.c */
+Exchange   *elicit_http_exchange_ref          (Exchange   *ex);
+const char *elicit_http_exchange_get_method   (Exchange   *ex);
+void        elicit_http_exchange_release_gate (Exchange   *ex);
+/* An exchange that got no answer; a stream that cannot be had */
+void        elicit_http_exchange_failed       (Exchange   *ex,
+                                               const char *reason);
+void        elicit_http_exchange_give_up      (Exchange   *ex,
+                                               const char *reason);
 
 void        elicit_http_transport_close_literal  (ElicitHttpTransport  *self,
                                                   ElicitTransportError  code,
@@ -164,5 +174,12 @@ gboolean    elicit_http_legacy_take_endpoint (ElicitHttpTransport *self,
                                               const char          *data,
                                               gsize                length);
 gboolean    elicit_http_is_visible_ascii (const char *text);
+
+/* elicit-http-authorization.c */
+void        elicit_http_authorization_add    (Exchange            *ex,
+                                              SoupMessage         *message,
+                                              const char          *method);
+gboolean    elicit_http_authorization_answer (Exchange            *ex,
+                                              guint                status);
 
 G_END_DECLS
