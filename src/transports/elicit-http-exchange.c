@@ -6,8 +6,9 @@
  */
 
 /* ElicitHttpTransport: the exchanges with the server — POSTs and their
- * answers, event streams and their reconnection, bodies, redirects — as
- * described at the top of elicit-http-transport.c. */
+ * answers, event streams and their reconnection, bodies — as described at
+ * the top of elicit-http-transport.c. Signing in and redirects have their
+ * own files (elicit-http-authorization.c, elicit-http-redirect.c). */
 
 #include "config.h"
 
@@ -929,80 +930,6 @@ stream_answered (Exchange *ex)
     reconnect_later (ex, text);
 }
 
-/* Redirects -------------------------------------------------------------------- */
-
-char *
-elicit_http_get_origin (GUri *uri)
-{
-  return g_uri_join (G_URI_FLAGS_NONE, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
-                     g_uri_get_port (uri), "", NULL, NULL);
-}
-
-static int
-effective_port (GUri *uri)
-{
-  if (g_uri_get_port (uri) > 0)
-    return g_uri_get_port (uri);
-
-  return g_ascii_strcasecmp (g_uri_get_scheme (uri), "https") == 0 ? 443 : 80;
-}
-
-static gboolean
-is_same_origin (GUri *a,
-                GUri *b)
-{
-  return g_ascii_strcasecmp (g_uri_get_scheme (a), g_uri_get_scheme (b)) == 0 &&
-         g_ascii_strcasecmp (g_uri_get_host (a), g_uri_get_host (b)) == 0 &&
-         effective_port (a) == effective_port (b);
-}
-
-/* Follows a redirect within the same site; FALSE, with the reason, for
- * one that goes elsewhere or too far. */
-static gboolean
-follow_redirect (Exchange  *ex,
-                 char     **reason)
-{
-  const char *location;
-  g_autoptr(GUri) target = NULL;
-  g_autofree char *origin = NULL;
-
-  location = soup_message_headers_get_one (soup_message_get_response_headers (ex->message),
-                                           "Location");
-  if (location != NULL)
-    target = g_uri_parse_relative (ex->uri, location, SOUP_HTTP_URI_FLAGS, NULL);
-
-  if (target == NULL || g_uri_get_host (target) == NULL ||
-      (g_ascii_strcasecmp (g_uri_get_scheme (target), "http") != 0 &&
-       g_ascii_strcasecmp (g_uri_get_scheme (target), "https") != 0))
-    {
-      *reason = g_strdup (_("The server redirected to an invalid address"));
-      return FALSE;
-    }
-
-  if (!is_same_origin (target, ex->self->uri))
-    {
-      origin = elicit_http_get_origin (target);
-      *reason = g_strdup_printf (_("The server redirected to another site (%s), which Elicit does "
-                                   "not follow: use that address instead if you trust it"),
-                                 origin);
-      return FALSE;
-    }
-
-  if (ex->redirects >= MAX_REDIRECTS)
-    {
-      *reason = g_strdup (_("The server redirected too many times"));
-      return FALSE;
-    }
-
-  ex->redirects++;
-  g_clear_pointer (&ex->uri, g_uri_unref);
-  ex->uri = g_steal_pointer (&target);
-  g_clear_object (&ex->stream);
-  elicit_http_exchange_begin (ex);
-
-  return TRUE;
-}
-
 /* Sending ---------------------------------------------------------------------- */
 
 /* An exchange that got no answer at all: the server could not be reached,
@@ -1078,7 +1005,7 @@ sent_cb (GObject      *object,
 
   if (SOUP_STATUS_IS_REDIRECTION (status) && status != SOUP_STATUS_NOT_MODIFIED)
     {
-      if (follow_redirect (ex, &reason))
+      if (elicit_http_redirect_follow (ex, &reason))
         return;
 
       /* Asking again would be redirected again. */
@@ -1193,7 +1120,7 @@ build_message (Exchange *ex)
       soup_message_headers_replace (headers, "Last-Event-ID", ex->last_event_id);
 
   /* The token goes to the server's own origin only: redirects elsewhere
-   * are never followed (follow_redirect()). */
+   * are never followed (elicit_http_redirect_follow()). */
   g_clear_pointer (&ex->sent_token, elicit_auth_secret_free);
   ex->sent_dpop = FALSE;
   if (self->authorizer != NULL && elicit_authorizer_get_access_token (self->authorizer) != NULL)

@@ -16,8 +16,9 @@ G_BEGIN_DECLS
 
 /* ElicitHttpTransport is one class in several files: the object and its API in
  * elicit-http-transport.c, the HTTP exchanges (POSTs, event streams,
- * bodies, redirects, reconnection) in elicit-http-exchange.c, signing in
- * (credentials, DPoP nonces, challenges) in elicit-http-authorization.c. */
+ * bodies, reconnection) in elicit-http-exchange.c, signing in
+ * (credentials, DPoP nonces, challenges) in elicit-http-authorization.c,
+ * origins and redirects in elicit-http-redirect.c. */
 
 #define READ_SIZE               (64 * 1024)
 #define MAX_ERROR_BODY          (64 * 1024)
@@ -162,7 +163,6 @@ void        elicit_http_transport_prepare_modern_request (ElicitHttpTransport *s
 void        elicit_http_transport_learn_tool_headers (ElicitHttpTransport *self,
                                                       JsonNode            *response,
                                                       JsonNode            *id);
-char       *elicit_http_get_origin       (GUri       *uri);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Exchange, elicit_http_exchange_unref)
 
@@ -174,6 +174,11 @@ gboolean    elicit_http_legacy_take_endpoint (ElicitHttpTransport *self,
                                               const char          *data,
                                               gsize                length);
 gboolean    elicit_http_is_visible_ascii (const char *text);
+
+/* elicit-http-redirect.c */
+char       *elicit_http_get_origin      (GUri                *uri);
+gboolean    elicit_http_redirect_follow (Exchange            *ex,
+                                         char               **reason);
 
 /* elicit-http-authorization.c */
 void        elicit_http_authorization_add    (Exchange            *ex,
