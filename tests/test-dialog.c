@@ -1863,11 +1863,25 @@ forty_fields_request (guint n_fields)
   return elicit_request_new (params, &error);
 }
 
+/* A PNG path of its own: test-dialog and test-dialog-adw run at once. */
+static char *
+tmp_png_path (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("elicit-test-XXXXXX.png", &path, &error);
+
+  g_assert_no_error (error);
+  g_close (fd, NULL);
+
+  return path;
+}
+
 static int
 rendered_height (guint n_fields)
 {
   g_autoptr(ElicitRequest) request = forty_fields_request (n_fields);
-  g_autofree char *png = g_build_filename (g_get_tmp_dir (), "elicit-test-long-form.png", NULL);
+  g_autofree char *png = tmp_png_path ();
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -1945,7 +1959,7 @@ static void
 test_render_very_long_form (void)
 {
   g_autoptr(ElicitRequest) request = text_fields_request (150);
-  g_autofree char *png = g_build_filename (g_get_tmp_dir (), "elicit-test-very-long-form.png", NULL);
+  g_autofree char *png = tmp_png_path ();
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree guchar *pixels = NULL;
