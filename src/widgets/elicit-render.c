@@ -34,8 +34,9 @@
  */
 
 #define RENDER_TIMEOUT_S 10
-/* The tallest strip drawn at once: each strip draws the whole form, cut to
- * the strip, so few and tall (GL renderers tile past their texture size). */
+/* The tallest strip drawn at once: each strip draws the nodes it shows
+ * (cull()), but walks the whole tree to find them, so few and tall (GL
+ * renderers tile past their texture size). */
 #define STRIP_HEIGHT     8192
 /* The tallest image written: past it, the end of the form is left out and
  * an error says so. */
