@@ -1863,11 +1863,25 @@ forty_fields_request (guint n_fields)
   return elicit_request_new (params, &error);
 }
 
+/* A PNG path of its own: test-dialog and test-dialog-adw run at once. */
+static char *
+tmp_png_path (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("elicit-test-XXXXXX.png", &path, &error);
+
+  g_assert_no_error (error);
+  g_close (fd, NULL);
+
+  return path;
+}
+
 static int
 rendered_height (guint n_fields)
 {
   g_autoptr(ElicitRequest) request = forty_fields_request (n_fields);
-  g_autofree char *png = g_build_filename (g_get_tmp_dir (), "elicit-test-long-form.png", NULL);
+  g_autofree char *png = tmp_png_path ();
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -1896,6 +1910,81 @@ test_render_long_form (void)
   /* A field is a title and an editor at least: 40 px. */
   g_assert_cmpint (forty, >=, twenty + 20 * 40);
   g_assert_cmpint (forty, >, area.height);
+}
+
+/* @n_fields text fields, "Field 0" to "Field n-1", as a request. */
+static ElicitRequest *
+text_fields_request (guint n_fields)
+{
+  g_autoptr(GString) json = g_string_new ("{\"message\":\"A very long form\",\"requestedSchema\":"
+                                          "{\"type\":\"object\",\"properties\":{");
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < n_fields; i++)
+    g_string_append_printf (json, "%s\"field%u\":{\"type\":\"string\",\"title\":\"Field %u\"}",
+                            i == 0 ? "" : ",", i, i);
+  g_string_append (json, "}}}");
+  node = json_from_string (json->str, &error);
+  g_assert_no_error (error);
+
+  return elicit_request_new (json_node_get_object (node), &error);
+}
+
+/* Whether rows @top to @top + @height of @pixels (B G R A) hold a dark
+ * pixel: text. */
+static gboolean
+band_has_text (const guchar *pixels,
+               gsize         stride,
+               int           width,
+               int           top,
+               int           height)
+{
+  for (int y = top; y < top + height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guchar *pixel = pixels + y * stride + x * 4;
+
+        if (pixel[0] + pixel[1] + pixel[2] < 200)
+          return TRUE;
+      }
+
+  return FALSE;
+}
+
+/* A form too tall to be drawn at once is drawn a strip at a time, each
+ * from only the parts of the dialog it shows: every part of it is there,
+ * from the first field's title to the last's, with no blank stretch. */
+static void
+test_render_very_long_form (void)
+{
+  g_autoptr(ElicitRequest) request = text_fields_request (150);
+  g_autofree char *png = tmp_png_path ();
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guchar *pixels = NULL;
+  int width, height;
+  gsize stride;
+
+  g_assert_nonnull (request);
+  render_and_check (request, "Demo Server", NULL, png);
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_unlink (png);
+
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  /* Taller than a strip (8192 px): more than one was drawn. */
+  g_assert_cmpint (height, >, 9000);
+  stride = (gsize) width * 4;
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+
+  /* Every field is a title and an entry, under 100 px: a band of 200 px
+   * without text would be a field left out. */
+  for (int top = 0; top + 200 <= height; top += 200)
+    if (!band_has_text (pixels, stride, width, top, 200))
+      g_error ("nothing is drawn from %d to %d px of %d", top, top + 200, height);
 }
 
 static void
@@ -1976,6 +2065,8 @@ main (int   argc,
   g_test_add_func ("/Elicit/Dialog/render/url-requests-render", test_render_url);
   g_test_add_func ("/Elicit/Dialog/render/notices-render", test_render_status);
   g_test_add_func ("/Elicit/Dialog/render/a-long-form-renders-whole", test_render_long_form);
+  g_test_add_func ("/Elicit/Dialog/render/a-form-taller-than-a-strip-renders-whole",
+                   test_render_very_long_form);
 
   return g_test_run ();
 }
