@@ -33,7 +33,8 @@ import time  # noqa: E402
 from atspi_helpers import (Failure, Skip, a11y_env, atspi_missing, check, check_equal, do_action,
                            find, find_all, find_dialog, pick_option, run_tests, sensitive,
                            set_number, set_text, showing, skip_all, test, toggle, wait_for,
-                           wait_sensitive, walk, tab_stops, unnamed_stops, describe, on_wayland)  # noqa: E402
+                           wait_sensitive, walk, tab_stops, unnamed_stops, describe, on_wayland,
+                           keysym_of, press, press_with_control)  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
 # What a server receives for a request Elicit refuses without asking anyone.
@@ -809,6 +810,50 @@ def the_window_keeps_its_size_in_gsettings():
                      'settings-migrated': 'true'}, 'the settings kept')
     finally:
         shutil.rmtree(app.dir, ignore_errors=True)
+
+
+def app_root(app):
+    """The app's own accessible: its windows are its children."""
+    def found():
+        desktop = pyatspi.Registry.getDesktop(0)
+        return next((a for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount))
+                     if a is not None and a.get_process_id() == app.process.pid), None)
+    return wait_for('the app on the accessibility bus', found)
+
+
+def ask_past_the_last_window(app, root):
+    """What a screen reader asks when a window closed between its two
+    questions: the child at the count it read before. GTK 4.8 answers with
+    the last of the app's windows, shown or not, and a hidden one had no
+    path: a critical in the app, fatal under the suite's G_DEBUG."""
+    child = root.getChildAtIndex(root.childCount)
+    check(app.process.poll() is None, 'the app died answering: %s' % app.output()[-2000:])
+    check(child is not None, 'no answer for a child past the last window')
+
+
+@test
+def the_keyboard_shortcuts_window_shows_the_apps_keys_and_is_gone_once_closed():
+    app = App({})
+    try:
+        app.window()
+        root = app_root(app)
+        ask_past_the_last_window(app, root)
+        press_with_control(keysym_of('?'))
+        shortcuts = wait_for('the shortcuts window', lambda: next(
+            (w for w in (root.getChildAtIndex(i) for i in range(root.childCount))
+             if w is not None and any(acc.name == 'Reload the servers file' for acc in walk(w))),
+            None))
+        texts = [acc.name for acc in walk(shortcuts) if acc.getRoleName() == 'label']
+        # The page shown, not the search page's copies (the reload shortcut's
+        # keycaps are the three labels before its title).
+        texts = [acc.name for acc in walk(shortcuts) if acc.getRoleName() == 'label']
+        at = len(texts) - 1 - texts[::-1].index('Reload the servers file')
+        check_equal(texts[at - 3:at], ['Ctrl', '+', 'R'], 'the reload shortcut\'s keys')
+        press(0xff1b)  # Escape
+        wait_for('the shortcuts window to close', lambda: root.childCount == 1)
+        ask_past_the_last_window(app, root)
+    finally:
+        app.close()
 
 
 @test

@@ -906,6 +906,7 @@ elicit_application_startup (GApplication *application)
   const char *quit_accels[] = { "<Control>q", NULL };
   const char *reload_accels[] = { "<Control>r", NULL };
   const char *close_accels[] = { "<Control>w", NULL };
+  const char *shortcuts_accels[] = { "<Control>question", NULL };
 
   G_APPLICATION_CLASS (elicit_application_parent_class)->startup (application);
   elicit_renderer_choice_forget (self->renderer_chosen);
@@ -925,6 +926,8 @@ elicit_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.reload", reload_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay",
+                                         shortcuts_accels);
 
   g_signal_connect_object (self->presenter, "ask", G_CALLBACK (ask_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->presenter, "dialog-created", G_CALLBACK (dialog_created_cb), self,

@@ -356,6 +356,53 @@ open_servers_file_action (GtkWidget  *widget,
   g_app_info_launch_default_for_uri_async (uri, context, NULL, launched_cb, g_object_ref (self));
 }
 
+/* GTK 4.8 keeps the shortcuts window GtkApplication builds for every
+ * window hidden in the list of toplevels for the window's lifetime, and its
+ * accessibility root then answers a screen reader that asks for a child
+ * index just after a dialog closed with that hidden window's path, which is
+ * NULL: a critical in the app. So the window is built when asked for and
+ * destroyed when closed; the accelerators it shows are the application's. */
+static void
+show_accels (GtkWidget      *widget,
+             GtkApplication *application)
+{
+  g_autofree char *action = NULL;
+
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    g_object_get (widget, "action-name", &action, NULL);
+  if (action != NULL)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (application, action);
+      g_autofree char *shown = g_strjoinv (" ", accels);
+
+      g_object_set (widget, "accelerator", shown, NULL);
+      return;
+    }
+
+  /* The search page holds copies of the shortcuts: they show the keys too. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    show_accels (child, application);
+}
+
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (widget));
+  GtkWindow *shortcuts;
+
+  builder = gtk_builder_new_from_resource ("/org/gnome/World/Elicit/ui/elicit-shortcuts.ui");
+  shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts"));
+  if (application != NULL)
+    show_accels (GTK_WIDGET (shortcuts), application);
+  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
+  gtk_window_present (shortcuts);
+}
+
 /* Window state ------------------------------------------------------------------------- */
 
 static void
@@ -465,6 +512,8 @@ elicit_window_class_init (ElicitWindowClass *klass)
                                    import_servers_action);
   gtk_widget_class_install_action (widget_class, "win.open-servers-file", NULL,
                                    open_servers_file_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
+                                   show_shortcuts_action);
 }
 
 static void
