@@ -68,6 +68,7 @@ struct _Fixture
   Route            tool_route;
   Route            get_route;
   Route            initialize_route;
+  Route            discover_route;
   RawConn         *conn;
   char            *call_id;
   guint            n_calls;
@@ -370,6 +371,8 @@ server_cb (SoupServer        *server,
     }
   else if (request->rpc_method == NULL || g_str_has_prefix (request->rpc_method, "notifications/"))
     reply (msg, SOUP_STATUS_ACCEPTED, NULL, NULL);
+  else if (g_str_equal (request->rpc_method, "server/discover") && f->discover_route != NULL)
+    f->discover_route (f, msg, request);
   else if (g_str_equal (request->rpc_method, "initialize"))
     (f->initialize_route != NULL ? f->initialize_route : initialize_route) (f, msg, request);
   else if (g_str_equal (request->rpc_method, "tools/call"))
@@ -1299,6 +1302,45 @@ test_a_slow_server_times_out (Fixture       *f,
   g_assert_null (f->closed);
 }
 
+static void
+stalled_route (Fixture           *f,
+               SoupServerMessage *msg,
+               Recorded          *request)
+{
+  /* Takes the request, never answers: a server too busy to. */
+  raw_take (f, msg, "");
+}
+
+/* A server too slow to answer server/discover in time may well be modern:
+ * over HTTP, where a legacy server answers 4xx, silence is no reason to
+ * speak the legacy revision to it. The connection fails, saying why. */
+static void
+test_a_slow_discover_fails_rather_than_falls_back (Fixture       *f,
+                                                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  f->discover_route = stalled_route;
+  fixture_connect_transport (f);
+  elicit_session_set_protocol_versions (f->session, (const char * const []) {
+                                          "2026-07-28", "2025-11-25", NULL });
+  elicit_http_transport_set_timeout (ELICIT_HTTP_TRANSPORT (f->transport), 200);
+
+  elicit_session_connect_async (f->session, NULL, connect_cb, &error);
+  SPIN_UNTIL (error != NULL);
+
+  message = g_strdup_printf ("%.*s did not answer in time", (int) (strlen (f->url) - 4), f->url);
+  g_assert_error (error, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO);
+  g_assert_cmpstr (error->message, ==, message);
+  for (guint i = 0; i < f->requests->len; i++)
+    {
+      Recorded *request = g_ptr_array_index (f->requests, i);
+
+      g_assert_cmpstr (request->rpc_method, !=, "initialize");
+    }
+}
+
 typedef enum
 {
   HUGE_WITH_LENGTH,
@@ -1668,6 +1710,8 @@ main (int   argc,
        test_a_404_before_any_session_names_the_method);
   ADD ("an-http-500-fails-only-that-call", test_an_http_500_fails_only_that_call);
   ADD ("a-slow-server-times-out", test_a_slow_server_times_out);
+  ADD ("a-slow-discover-fails-rather-than-falls-back",
+       test_a_slow_discover_fails_rather_than_falls_back);
   ADD_DATA ("a-50-mb-body-with-a-length-is-refused", GUINT_TO_POINTER (HUGE_WITH_LENGTH),
             test_a_50_mb_answer_is_refused);
   ADD_DATA ("a-50-mb-body-without-a-length-is-refused", GUINT_TO_POINTER (HUGE_WITHOUT_LENGTH),

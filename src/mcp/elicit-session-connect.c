@@ -14,12 +14,20 @@
  * supports), means a modern server: the session picks a version both speak,
  * retrying the probe once with it. Any other error means a legacy server:
  * the session falls back to the `initialize` handshake of 2025-11-25,
- * accepting 2025-06-18, 2025-03-26 and 2024-11-05 (which cannot elicit). */
+ * accepting 2025-06-18, 2025-03-26 and 2024-11-05 (which cannot elicit).
+ *
+ * Silence is a verdict on stdio only, where a legacy server may ignore a
+ * request before initialize. Over HTTP every request gets a status (a
+ * legacy server answers 4xx), so a probe that times out means a slow or
+ * unreachable server: the connection fails rather than falling back to a
+ * revision the server may not speak (a modern server then rejects the
+ * initialize-era requests, e.g. "Missing MCP-Protocol-Version header"). */
 
 #include "config.h"
 
 #include "elicit-i18n-private.h"
 
+#include "elicit-http-transport.h"
 #include "elicit-session-private.h"
 #include "elicit-text-private.h"
 
@@ -54,7 +62,7 @@ offered_legacy_version (ElicitSession *self)
 
 /* A modern server may answer -32022 twice before we give up on it. */
 #define MAX_DISCOVER_ATTEMPTS 2
-/* How long a server that ignores the probe is waited for, in ms. */
+/* How long a stdio server that ignores the probe is waited for, in ms. */
 #define DISCOVER_TIMEOUT 10000
 
 static void start_initialize (ElicitSession *self,
@@ -357,6 +365,19 @@ retry_discover (ElicitSession *self,
   g_error_free (error);
 }
 
+/* Whether @error says the probe got no answer at all (it timed out, or the
+ * server could not be reached or stopped mid-answer) where that says
+ * nothing about the server's era: over HTTP, where even a legacy server
+ * answers with a status. */
+static gboolean
+is_no_verdict (ElicitSession *self,
+               const GError  *error)
+{
+  return ELICIT_IS_HTTP_TRANSPORT (self->transport) &&
+         (g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_TIMEOUT) ||
+          g_error_matches (error, ELICIT_TRANSPORT_ERROR, ELICIT_TRANSPORT_ERROR_IO));
+}
+
 static void
 discover_cb (GObject      *object,
              GAsyncResult *result,
@@ -376,7 +397,8 @@ discover_cb (GObject      *object,
       if (elicit_session_error_get_code (error) == ELICIT_SESSION_ERROR_UNSUPPORTED_PROTOCOL_VERSION)
         retry_discover (self, task, error);
       else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-               g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_CLOSED))
+               g_error_matches (error, ELICIT_SESSION_ERROR, ELICIT_SESSION_ERROR_CLOSED) ||
+               is_no_verdict (self, error))
         fail_connect (self, task, error);
       else
         {
@@ -431,9 +453,11 @@ start_discover (ElicitSession *self,
   g_free (self->meta_version);
   self->meta_version = g_strdup (ELICIT_PROTOCOL_VERSION);
 
-  /* A legacy server may ignore a request before initialize: not for long,
-   * and it hears nothing more of the probe (no cancellation) after. */
-  timeout = timeout > 0 ? MIN (timeout, DISCOVER_TIMEOUT) : DISCOVER_TIMEOUT;
+  /* A legacy stdio server may ignore a request before initialize: not for
+   * long, and it hears nothing more of the probe (no cancellation) after.
+   * Over HTTP the probe waits as long as any request. */
+  if (!ELICIT_IS_HTTP_TRANSPORT (self->transport))
+    timeout = timeout > 0 ? MIN (timeout, DISCOVER_TIMEOUT) : DISCOVER_TIMEOUT;
   elicit_session_start_call_with_timeout (self, "server/discover", params,
                                           ELICIT_PEER_CALL_NOT_CANCELLABLE, timeout, NULL, NULL,
                                           g_task_get_cancellable (task), discover_cb, task);

@@ -8,8 +8,8 @@
 /* The app's GSettings, found installed or in the build tree, and their
  * one-time migration from the former application ID, org.gnome.Elicit.
  *
- * The keys live in a relocatable schema, org.gnome.World.Elicit.Preferences,
- * which the app's own schema extends; the same relocatable schema, put at
+ * The keys live in the app's schema and, again, in a relocatable one,
+ * org.gnome.World.Elicit.Preferences, which, put at
  * the former path, reads what the user had set there. Only keys the user
  * set are copied; the former ones are reset after, so dconf keeps one copy. */
 
