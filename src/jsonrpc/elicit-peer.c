@@ -13,6 +13,7 @@
 #include "elicit-init-private.h"
 #include "elicit-marshal.h"
 #include "elicit-peer-private.h"
+#include "elicit-peer-struct-private.h"
 #include "elicit-session-error-private.h"
 #include "elicit-text-private.h"
 #include "elicit-transport-private.h"
@@ -55,38 +56,6 @@
  * Since: 1.0
  */
 
-struct _ElicitPeer
-{
-  GObject                parent_instance;
-
-  ElicitTransport       *transport;
-  GError                *close_error;
-  guint                  timeout;
-  gint64                 next_id;
-
-  /* gint64 id → Call */
-  GHashTable            *calls;
-  /* JsonNode id → the same node: the other side's requests we owe an answer */
-  GHashTable            *requests;
-
-  const ElicitPeerClock *clock;
-  gpointer               clock_data;
-
-  /* NotificationFunc: in-tree listeners that read notifications lazily */
-  GArray                *notification_funcs;
-
-  guint                  started : 1;
-  guint                  has_sink : 1;
-};
-
-typedef struct
-{
-  char                       *method;
-  GQuark                      detail;
-  ElicitPeerNotificationFunc  func;
-  gpointer                    user_data;
-} NotificationFunc;
-
 typedef struct
 {
   ElicitPeer          *peer;
@@ -121,31 +90,6 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (ElicitPeer, elicit_peer, G_TYPE_OBJECT)
-
-/* The default clock ------------------------------------------------------------ */
-
-static gpointer
-main_context_add (guint        msec,
-                  GSourceFunc  func,
-                  gpointer     func_data,
-                  gpointer     clock_data)
-{
-  return elicit_timeout_source_add (msec, func, func_data, "[elicit] call timeout");
-}
-
-static void
-main_context_remove (gpointer timer,
-                     gpointer clock_data)
-{
-  GSource *source = timer;
-
-  elicit_clear_source (&source);
-}
-
-static const ElicitPeerClock main_context_clock = {
-  main_context_add,
-  main_context_remove,
-};
 
 /* Sending ---------------------------------------------------------------------- */
 
@@ -481,37 +425,6 @@ refuse (ElicitPeer *self,
     send_error (self, id, error->code, error->message);
 }
 
-static void
-call_notification_funcs (ElicitPeer     *self,
-                         const char     *method,
-                         ElicitIncoming *message)
-{
-  for (guint i = 0; i < self->notification_funcs->len; i++)
-    {
-      NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
-
-      if (g_str_equal (f->method, method))
-        f->func (self, method, message, f->user_data);
-    }
-}
-
-/* The detail ::notification is emitted with for @method. */
-static GQuark
-notification_detail (ElicitPeer *self,
-                     const char *method)
-{
-  /* The in-tree listeners' methods are interned already: no lookup. */
-  for (guint i = 0; i < self->notification_funcs->len; i++)
-    {
-      NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
-
-      if (g_str_equal (f->method, method))
-        return f->detail;
-    }
-
-  return g_quark_try_string (method);
-}
-
 static gboolean
 has_notification_handler (ElicitPeer *self,
                           const char *method)
@@ -522,7 +435,7 @@ has_notification_handler (ElicitPeer *self,
   if (g_signal_has_handler_pending (self, signals[NOTIFICATION], 0, FALSE))
     return TRUE;
 
-  detail = notification_detail (self, method);
+  detail = elicit_peer_notification_detail (self, method);
   return detail != 0 && g_signal_has_handler_pending (self, signals[NOTIFICATION], detail, FALSE);
 }
 
@@ -543,7 +456,7 @@ handle_notification_fast (ElicitPeer     *self,
       has_notification_handler (self, method))
     return FALSE;
 
-  call_notification_funcs (self, method, message);
+  elicit_peer_call_notification_funcs (self, method, message);
   return TRUE;
 }
 
@@ -570,7 +483,7 @@ handle_message (ElicitPeer     *self,
     case ELICIT_MESSAGE_KIND_NOTIFICATION:
       if (g_str_equal (method, "notifications/cancelled"))
         handle_cancelled (self, params);
-      call_notification_funcs (self, method, incoming);
+      elicit_peer_call_notification_funcs (self, method, incoming);
       g_signal_emit (self, signals[NOTIFICATION], g_quark_try_string (method),
                      method, params, message);
       break;
@@ -1024,14 +937,6 @@ elicit_peer_class_init (ElicitPeerClass *klass)
 }
 
 static void
-notification_func_clear (gpointer data)
-{
-  NotificationFunc *f = data;
-
-  g_free (f->method);
-}
-
-static void
 elicit_peer_init (ElicitPeer *self)
 {
   self->timeout = ELICIT_PEER_DEFAULT_TIMEOUT;
@@ -1039,9 +944,9 @@ elicit_peer_init (ElicitPeer *self)
   self->calls = g_hash_table_new (g_int64_hash, g_int64_equal);
   self->requests = g_hash_table_new_full (json_node_hash, json_node_equal,
                                           (GDestroyNotify) json_node_unref, NULL);
-  self->clock = &main_context_clock;
+  self->clock = &elicit_peer_main_context_clock;
   self->notification_funcs = g_array_new (FALSE, FALSE, sizeof (NotificationFunc));
-  g_array_set_clear_func (self->notification_funcs, notification_func_clear);
+  g_array_set_clear_func (self->notification_funcs, elicit_peer_notification_func_clear);
 }
 
 /* Public API ------------------------------------------------------------------- */
@@ -1562,37 +1467,6 @@ elicit_peer_get_n_pending_requests (ElicitPeer *self)
   return g_hash_table_size (self->requests);
 }
 
-/*
- * Calls @func for every notification @method the other side sends, before
- * ::notification is emitted for it. @func reads the message through the
- * ElicitIncoming accessors, which build nothing they do not return, so the
- * library's own listeners (the session's log messages) cost no tree.
- */
-void
-elicit_peer_add_notification_func (ElicitPeer                 *self,
-                                   const char                 *method,
-                                   ElicitPeerNotificationFunc  func,
-                                   gpointer                    user_data)
-{
-  NotificationFunc f = { g_strdup (method), g_quark_from_string (method), func, user_data };
-
-  g_return_if_fail (ELICIT_IS_PEER (self));
-  g_return_if_fail (method != NULL && func != NULL);
-
-  g_array_append_val (self->notification_funcs, f);
-}
-
-void
-elicit_peer_remove_notification_funcs (ElicitPeer *self,
-                                       gpointer    user_data)
-{
-  g_return_if_fail (ELICIT_IS_PEER (self));
-
-  for (guint i = self->notification_funcs->len; i > 0; i--)
-    if (g_array_index (self->notification_funcs, NotificationFunc, i - 1).user_data == user_data)
-      g_array_remove_index (self->notification_funcs, i - 1);
-}
-
 void
 elicit_peer_set_clock (ElicitPeer            *self,
                        const ElicitPeerClock *clock,
@@ -1601,6 +1475,6 @@ elicit_peer_set_clock (ElicitPeer            *self,
   g_return_if_fail (ELICIT_IS_PEER (self));
   g_return_if_fail (g_hash_table_size (self->calls) == 0);
 
-  self->clock = clock != NULL ? clock : &main_context_clock;
+  self->clock = clock != NULL ? clock : &elicit_peer_main_context_clock;
   self->clock_data = clock != NULL ? clock_data : NULL;
 }
