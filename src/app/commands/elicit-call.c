@@ -806,11 +806,17 @@ run (Call    *call,
   call->loop = g_main_loop_new (NULL, FALSE);
   call->cancellable = g_cancellable_new ();
 
-  /* Before the session's own handler, to time the line as it arrives. */
+  /* Before the session's own handler, to time the line as it arrives. The
+   * peer's class may not exist yet: its signals come with it. */
   if (elicit_timing_enabled ())
-    g_signal_add_emission_hook (g_signal_lookup ("handle-request", ELICIT_TYPE_PEER),
-                                g_quark_from_static_string ("elicitation/create"),
-                                timing_request_hook, NULL, NULL);
+    {
+      gpointer peer_class = g_type_class_ref (ELICIT_TYPE_PEER);
+
+      g_signal_add_emission_hook (g_signal_lookup ("handle-request", ELICIT_TYPE_PEER),
+                                  g_quark_from_static_string ("elicitation/create"),
+                                  timing_request_hook, NULL, NULL);
+      g_type_class_unref (peer_class);
+    }
   g_signal_connect (call->transport, "log", G_CALLBACK (log_cb), call);
 
   call->session = elicit_session_new (call->transport);
