@@ -791,7 +791,6 @@ run (Call    *call,
      Options *options)
 {
   g_autoptr(GError) error = NULL;
-  gboolean have_display;
   guint sigint_source, sigterm_source;
 
   call->transport = create_transport (options, call->label, &error);
@@ -826,13 +825,14 @@ run (Call    *call,
   if (call->verbose)
     g_signal_connect (call->session, "message", G_CALLBACK (message_cb), call);
 
-  /* `initialize` goes out now, and the server starts up and answers while
-   * GTK starts; nothing is handled before the main loop runs. */
+  /* `initialize` goes out now; the server starts up and answers while GTK
+   * warms up, if it does. */
   elicit_session_connect_async (call->session, call->cancellable, connect_cb, call);
-  have_display = elicit_cli_init_display ();
-  elicit_timing_mark ("display-ready");
-
-  call->prompts = elicit_cli_prompts_new (call->label, have_display);
+  /* GTK starts only when a dialog is likely (a tool is called) or due: a
+   * listing, or a server's flood of log lines, never opens the display. */
+  call->prompts = elicit_cli_prompts_new_deferred (call->label);
+  if (call->tool != NULL)
+    elicit_cli_prompts_warm_up (call->prompts);
   elicit_cli_prompts_set_verbose (call->prompts, call->verbose);
   elicit_cli_prompts_set_accept_defaults (call->prompts, options->accept_defaults);
   elicit_prompt_queue_add_session (elicit_cli_prompts_get_queue (call->prompts), call->session);
