@@ -594,14 +594,18 @@ def the_renderer_choice_stays_out_of_the_servers_environment():
     # (and every program started later) inherits is the user's environment.
     if not os.environ.get('DISPLAY'):
         return  # without a display GTK never starts: nothing to check
-    env = dict(os.environ)
-    env.pop('GDK_DEBUG', None)
-    env.pop('GSK_RENDERER', None)
-    status, out, err = call('--tool', 'env', '--arguments', '{"names": ["GDK_DEBUG", "GSK_RENDERER"]}',
-                            *fake(), env=env)
-    check_equal(status, 0, 'exit status (%s)' % err)
-    check_equal(json.loads(json.loads(out)['content'][0]['text']),
-                {'GDK_DEBUG': None, 'GSK_RENDERER': None}, 'what the server inherited')
+    # GSK_RENDERER=cairo is the user's, and stays; GL is disabled for it too.
+    for renderer in (None, 'cairo'):
+        env = dict(os.environ)
+        env.pop('GDK_DEBUG', None)
+        env.pop('GSK_RENDERER', None)
+        if renderer is not None:
+            env['GSK_RENDERER'] = renderer
+        status, out, err = call('--tool', 'env', '--arguments',
+                                '{"names": ["GDK_DEBUG", "GSK_RENDERER"]}', *fake(), env=env)
+        check_equal(status, 0, 'exit status (%s)' % err)
+        check_equal(json.loads(json.loads(out)['content'][0]['text']),
+                    {'GDK_DEBUG': None, 'GSK_RENDERER': renderer}, 'what the server inherited')
 
 
 @test
