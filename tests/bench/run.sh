@@ -122,7 +122,7 @@ if ninja -C "$build" tests/bench/bench-call src/app/elicit >/dev/null 2>&1; then
   wrap=()
   [[ -z ${DISPLAY:-} ]] && wrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
   "${wrap[@]}" "$build/tests/bench/bench-call" --elicit "$build/src/app/elicit" \
-    --server "$build/src/demo-server/elicit-demo-server"
+    --server "$build/src/demo-server/elicit-demo-server" --ask-server "$src/tests/bench/ask-server.py"
 fi
 
 if ninja -C "$build" src/app/elicit >/dev/null 2>&1; then
