@@ -475,19 +475,44 @@ elicit_cli_prompts_new_deferred (const char *server_label)
   return self;
 }
 
+/* A question of one field, never sent: see prime_dialogs(). */
+#define WARM_UP_REQUEST \
+  "{\"message\": \"?\", \"requestedSchema\": {\"type\": \"object\", \"properties\": " \
+  "{\"a\": {\"type\": \"string\", \"title\": \"A\"}}}}"
+
 /* What every dialog needs and only the first would load: the dialog's
- * class (its template), the display's settings and theme, its icon theme. */
+ * template, the theme's styles for its widgets, the fonts and icons they
+ * use. A dialog for a question nobody asked is built and measured (so
+ * styled and laid out) without ever being realized, then dropped. */
 static void
 prime_dialogs (void)
 {
-  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr(ElicitRequest) request = elicit_request_new_from_data (WARM_UP_REQUEST, -1, NULL);
+  GtkWidget *dialog;
 
-  g_type_class_unref (g_type_class_ref (ELICIT_TYPE_DIALOG));
-  gtk_settings_get_for_display (display);
-  gtk_icon_theme_get_for_display (display);
+  g_assert (request != NULL);
+  dialog = GTK_WIDGET (elicit_dialog_new (request));
+  gtk_widget_measure (dialog, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+  gtk_widget_measure (dialog, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
   elicit_timing_mark ("warmed-up");
 }
 
+/* Only if no dialog came first: that one has loaded it all. */
+static gboolean
+prime_cb (gpointer user_data)
+{
+  ElicitCliPrompts *self = user_data;
+
+  self->warm_up_source = 0;
+  if (elicit_presenter_get_n_open (self->presenter) == 0)
+    prime_dialogs ();
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Two steps, each when the main loop is idle: a question that has arrived
+ * meanwhile is shown first. */
 static gboolean
 warm_up_cb (gpointer user_data)
 {
@@ -495,7 +520,7 @@ warm_up_cb (gpointer user_data)
 
   self->warm_up_source = 0;
   if (ensure_display (self))
-    prime_dialogs ();
+    self->warm_up_source = g_idle_add_full (G_PRIORITY_LOW, prime_cb, self, NULL);
 
   return G_SOURCE_REMOVE;
 }
