@@ -10,11 +10,13 @@
 # 4 declined/cancelled, 130 interrupted). Dialogs are tested in
 # test-e2e-cli.py.
 
+import contextlib
 import json
 import os
 import select
 import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -162,6 +164,56 @@ def without_a_tool_it_prints_the_servers_tools():
     tools = json.loads(out)['tools']
     check_equal([tool['name'] for tool in tools], DEMO_TOOLS, 'tool names')
     check_equal(tools[0]['title'], 'Register a user', 'the first tool\'s title')
+
+
+@contextlib.contextmanager
+def a_display_that_only_listens():
+    """A Wayland display that never answers: yields the environment that
+    names it and its listening socket, to see whether anyone connected."""
+    with tempfile.TemporaryDirectory(prefix='elicit-test-display-') as tmp:
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        path = os.path.join(tmp, 'wayland-test')
+        listener.bind(path)
+        listener.listen(4)
+        env = headless_env()
+        env.update(WAYLAND_DISPLAY=path, GDK_BACKEND='wayland', XDG_RUNTIME_DIR=tmp)
+        try:
+            yield env, listener
+        finally:
+            listener.close()
+
+
+def connected(listener, timeout=0):
+    return bool(select.select([listener], [], [], timeout)[0])
+
+
+@test
+def listing_the_tools_or_reading_a_flood_never_opens_the_display():
+    # A script that lists tools does not pay for starting GTK, and works
+    # where a display is named but cannot be reached. GTK would wait for this
+    # display's answer forever: a timeout here is a display opened too.
+    with a_display_that_only_listens() as (env, listener):
+        status, out, err = call('--', DEMO, env=env, timeout=60)
+        check_equal(status, 0, 'exit status (%s)' % err)
+        check_equal([tool['name'] for tool in json.loads(out)['tools']], DEMO_TOOLS, 'tool names')
+        check(not connected(listener), 'listing the tools connected to the display')
+        status, out, err = call('--', DEMO, LEGACY, '--flood', '20000', env=env, timeout=60)
+        check_equal(status, 0, 'exit status (%s)' % err)
+        check(not connected(listener), 'reading a flood of log lines connected to the display')
+
+
+@test
+def calling_a_tool_opens_the_display_before_it_is_asked():
+    # The other side: the same display is reached when a dialog is likely,
+    # before the server asks anything (the tool here never answers).
+    with a_display_that_only_listens() as (env, listener):
+        process = subprocess.Popen([ELICIT, 'call', '--tool', 'hang'] + fake(), env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            check(connected(listener, 60), 'calling a tool never reached the display')
+        finally:
+            process.kill()
+            process.wait()
 
 
 @test
@@ -542,14 +594,18 @@ def the_renderer_choice_stays_out_of_the_servers_environment():
     # (and every program started later) inherits is the user's environment.
     if not os.environ.get('DISPLAY'):
         return  # without a display GTK never starts: nothing to check
-    env = dict(os.environ)
-    env.pop('GDK_DEBUG', None)
-    env.pop('GSK_RENDERER', None)
-    status, out, err = call('--tool', 'env', '--arguments', '{"names": ["GDK_DEBUG", "GSK_RENDERER"]}',
-                            *fake(), env=env)
-    check_equal(status, 0, 'exit status (%s)' % err)
-    check_equal(json.loads(json.loads(out)['content'][0]['text']),
-                {'GDK_DEBUG': None, 'GSK_RENDERER': None}, 'what the server inherited')
+    # GSK_RENDERER=cairo is the user's, and stays; GL is disabled for it too.
+    for renderer in (None, 'cairo'):
+        env = dict(os.environ)
+        env.pop('GDK_DEBUG', None)
+        env.pop('GSK_RENDERER', None)
+        if renderer is not None:
+            env['GSK_RENDERER'] = renderer
+        status, out, err = call('--tool', 'env', '--arguments',
+                                '{"names": ["GDK_DEBUG", "GSK_RENDERER"]}', *fake(), env=env)
+        check_equal(status, 0, 'exit status (%s)' % err)
+        check_equal(json.loads(json.loads(out)['content'][0]['text']),
+                    {'GDK_DEBUG': None, 'GSK_RENDERER': renderer}, 'what the server inherited')
 
 
 @test

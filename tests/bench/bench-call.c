@@ -24,7 +24,10 @@
  *                          observed here, the same way as for zenity
  *
  * and for zenity the last one; for both, the resident memory with the dialog
- * open. Each with each program's default renderer, then with
+ * open. With --ask-server (tests/bench/ask-server.py), also the first
+ * dialog's line -> mapped next to a later one's in the same call, the server
+ * asking at once and a second after the call (`elicit call` warm by then);
+ * the target is one frame (16.7 ms) between them. Each with each program's default renderer, then with
  * GSK_RENDERER=cairo, alternating. Needs an X display (Xvfb will do); without
  * one it says so and exits 0. Never a pass/fail verdict on speed.
  */
@@ -46,6 +49,7 @@ typedef struct
 {
   GArray *start_frame, *line_mapped, *mrtr_mapped, *start_window, *start_line;
   GArray *zenity_window, *elicit_rss, *zenity_rss;
+  GArray *first_now, *later_now, *first_late, *later_late;
 } Figures;
 
 typedef struct
@@ -56,6 +60,9 @@ typedef struct
   gint64 received;
   gint64 mapped;
   gint64 first_frame;
+  gint64 received_at[2];  /* the first two questions: line, dialog mapped */
+  gint64 mapped_at[2];
+  guint  n_received, n_mapped;
 } Run;
 
 static gint64
@@ -77,9 +84,17 @@ note_timing (Run        *run,
   gint64 t;
 
   if ((t = parse_timing (line, "elicitation-received")) != 0)
-    run->received = t;
+    {
+      run->received = run->received != 0 ? run->received : t;
+      if (run->n_received < G_N_ELEMENTS (run->received_at))
+        run->received_at[run->n_received++] = t;
+    }
   else if ((t = parse_timing (line, "dialog-mapped")) != 0)
-    run->mapped = t;
+    {
+      run->mapped = run->mapped != 0 ? run->mapped : t;
+      if (run->n_mapped < G_N_ELEMENTS (run->mapped_at))
+        run->mapped_at[run->n_mapped++] = t;
+    }
   else if ((t = parse_timing (line, "dialog-first-frame")) != 0)
     run->first_frame = t;
 }
@@ -206,6 +221,64 @@ measure (Display     *display,
                                             run->received != 0));
 }
 
+/* `elicit call --accept-defaults --tool ask -- ASK-SERVER DELAY_MS`: two
+ * questions, each answered as soon as its dialog lets one; the run ends
+ * when the call does. */
+static gboolean
+measure_rounds (const char *elicit,
+                const char *ask_server,
+                const char *renderer,
+                int         delay_ms,
+                Run        *run)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) buffer = g_string_new (NULL);
+  g_auto(GStrv) env = g_get_environ ();
+  g_autofree char *delay = g_strdup_printf ("%d", delay_ms);
+  const char *argv[] = { elicit, "call", "--accept-defaults", "--name", "Bench", "--tool", "ask",
+                         "--", "/usr/bin/python3", ask_server, delay, NULL };
+  GPid pid;
+  int err_fd = -1;
+  int status;
+  gint64 deadline;
+
+  env = g_environ_setenv (env, "GTK_A11Y", "none", TRUE);
+  env = g_environ_setenv (env, "NO_AT_BRIDGE", "1", TRUE);
+  env = g_environ_setenv (env, "ELICIT_BENCH_TIMING", "1", TRUE);
+  env = g_environ_setenv (env, "ELICIT_PROMPTER", "local", TRUE);
+  env = g_environ_unsetenv (env, "GSK_RENDERER");
+  env = g_environ_unsetenv (env, "GDK_DEBUG");
+  if (renderer != NULL)
+    env = g_environ_setenv (env, "GSK_RENDERER", renderer, TRUE);
+
+  memset (run, 0, sizeof *run);
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, env,
+                                 G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                 NULL, NULL, &pid, NULL, NULL, &err_fd, &error))
+    {
+      g_printerr ("bench-call: cannot start %s: %s\n", elicit, error->message);
+      return FALSE;
+    }
+
+  deadline = g_get_monotonic_time () + DEADLINE_USEC;
+  while (g_get_monotonic_time () < deadline && run->n_mapped < 2)
+    {
+      struct pollfd fd = { err_fd, POLLIN, 0 };
+
+      if (poll (&fd, 1, 100) < 0 && errno != EINTR)
+        break;
+      if (fd.revents & (POLLIN | POLLHUP))
+        read_stderr (err_fd, buffer, run);
+    }
+
+  kill (pid, SIGTERM);
+  waitpid (pid, &status, 0);
+  g_spawn_close_pid (pid);
+  close (err_fd);
+
+  return run->n_received == 2 && run->n_mapped == 2;
+}
+
 static int
 compare_double (gconstpointer a,
                 gconstpointer b)
@@ -277,6 +350,21 @@ add_ms (GArray *array,
   g_array_append_val (array, ms);
 }
 
+/* The first dialog next to a later one of the same call: within one frame
+ * (16.7 ms) is the target. */
+static void
+print_first_and_later (Figures *f)
+{
+  double first_now = print_row ("first question, asked at once: line -> dialog mapped", f->first_now);
+  double later_now = print_row ("  the next question of that call: line -> mapped", f->later_now);
+  double first_late = print_row ("first question, asked 1 s after the call: line -> mapped", f->first_late);
+  double later_late = print_row ("  the next question of that call: line -> mapped", f->later_late);
+
+  if (first_now > 0 && later_now > 0 && first_late > 0 && later_late > 0)
+    g_print ("  first - later question: %+.1f ms asked at once, %+.1f ms asked late "
+             "(target: within 16.7 ms, one frame)\n", first_now - later_now, first_late - later_late);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -284,12 +372,15 @@ main (int   argc,
   g_autofree char *elicit = NULL;
   g_autofree char *server = NULL;
   g_autofree char *zenity = NULL;
+  g_autofree char *ask_server = NULL;
   int runs = 7;
   const GOptionEntry entries[] = {
     { "elicit", 0, 0, G_OPTION_ARG_FILENAME, &elicit, "The elicit program", "PATH" },
     { "server", 0, 0, G_OPTION_ARG_FILENAME, &server, "elicit-demo-server", "PATH" },
     { "zenity", 0, 0, G_OPTION_ARG_FILENAME, &zenity, "zenity (default: from PATH)", "PATH" },
     { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs of each (default: 7)", "N" },
+    { "ask-server", 0, 0, G_OPTION_ARG_FILENAME, &ask_server,
+      "tests/bench/ask-server.py: also the first dialog next to a later one", "PATH" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("— elicit call vs zenity --forms");
@@ -330,6 +421,10 @@ main (int   argc,
       f->zenity_window = g_array_new (FALSE, FALSE, sizeof (double));
       f->elicit_rss = g_array_new (FALSE, FALSE, sizeof (double));
       f->zenity_rss = g_array_new (FALSE, FALSE, sizeof (double));
+      f->first_now = g_array_new (FALSE, FALSE, sizeof (double));
+      f->later_now = g_array_new (FALSE, FALSE, sizeof (double));
+      f->first_late = g_array_new (FALSE, FALSE, sizeof (double));
+      f->later_late = g_array_new (FALSE, FALSE, sizeof (double));
     }
 
   /* Alternating: each run of each program with each renderer, in turn, so
@@ -365,6 +460,18 @@ main (int   argc,
             add_ms (f->zenity_window, run.start, run.x_mapped);
             add_kib (f->zenity_rss, run.rss_kib);
           }
+
+        /* The first question at once, then a second after the call started. */
+        if (ask_server != NULL && measure_rounds (elicit, ask_server, renderers[r], 0, &run))
+          {
+            add_ms (f->first_now, run.received_at[0], run.mapped_at[0]);
+            add_ms (f->later_now, run.received_at[1], run.mapped_at[1]);
+          }
+        if (ask_server != NULL && measure_rounds (elicit, ask_server, renderers[r], 1000, &run))
+          {
+            add_ms (f->first_late, run.received_at[0], run.mapped_at[0]);
+            add_ms (f->later_late, run.received_at[1], run.mapped_at[1]);
+          }
       }
 
   g_print ("Time to a question on screen, %d runs each (median [min-max])\n", runs);
@@ -382,6 +489,8 @@ main (int   argc,
       print_row ("elicit call: start -> elicitation/create line (server)", f->start_line);
       elicit_median = print_row ("elicit call: start -> window mapped (seen by X)", f->start_window);
       elicit_mib = print_row_unit ("elicit call: RSS, one dialog open", f->elicit_rss, "MiB");
+      if (ask_server != NULL)
+        print_first_and_later (f);
       if (zenity == NULL)
         {
           g_print ("  zenity --forms: not installed (apt-get install zenity)\n");

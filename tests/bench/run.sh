@@ -122,13 +122,14 @@ if ninja -C "$build" tests/bench/bench-call src/app/elicit >/dev/null 2>&1; then
   wrap=()
   [[ -z ${DISPLAY:-} ]] && wrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
   "${wrap[@]}" "$build/tests/bench/bench-call" --elicit "$build/src/app/elicit" \
-    --server "$build/src/demo-server/elicit-demo-server"
+    --server "$build/src/demo-server/elicit-demo-server" --ask-server "$src/tests/bench/ask-server.py"
 fi
 
 if ninja -C "$build" src/app/elicit >/dev/null 2>&1; then
   echo
   echo "== The desktop's prompter: elicit proxy receives elicitation/create -> dialog mapped"
-  echo "   (its own dialog; the Elicit app already running; the app started by D-Bus activation)"
+  echo "   (its own dialog; the Elicit app already running, idle and while a second server floods it;"
+  echo "   the app started by D-Bus activation; its memory with one dialog next to zenity --forms)"
   wrap=()
   [[ -z ${DISPLAY:-} ]] && wrap+=(xvfb-run -a -s "-screen 0 1280x1024x24")
   "${wrap[@]}" /usr/bin/python3 "$src/tests/bench/bench-prompter.py" "$build" "${PROMPTER_RUNS:-10}" \

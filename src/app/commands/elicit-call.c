@@ -791,7 +791,6 @@ run (Call    *call,
      Options *options)
 {
   g_autoptr(GError) error = NULL;
-  gboolean have_display;
   guint sigint_source, sigterm_source;
 
   call->transport = create_transport (options, call->label, &error);
@@ -806,11 +805,17 @@ run (Call    *call,
   call->loop = g_main_loop_new (NULL, FALSE);
   call->cancellable = g_cancellable_new ();
 
-  /* Before the session's own handler, to time the line as it arrives. */
+  /* Before the session's own handler, to time the line as it arrives. The
+   * peer's class may not exist yet: its signals come with it. */
   if (elicit_timing_enabled ())
-    g_signal_add_emission_hook (g_signal_lookup ("handle-request", ELICIT_TYPE_PEER),
-                                g_quark_from_static_string ("elicitation/create"),
-                                timing_request_hook, NULL, NULL);
+    {
+      gpointer peer_class = g_type_class_ref (ELICIT_TYPE_PEER);
+
+      g_signal_add_emission_hook (g_signal_lookup ("handle-request", ELICIT_TYPE_PEER),
+                                  g_quark_from_static_string ("elicitation/create"),
+                                  timing_request_hook, NULL, NULL);
+      g_type_class_unref (peer_class);
+    }
   g_signal_connect (call->transport, "log", G_CALLBACK (log_cb), call);
 
   call->session = elicit_session_new (call->transport);
@@ -820,13 +825,14 @@ run (Call    *call,
   if (call->verbose)
     g_signal_connect (call->session, "message", G_CALLBACK (message_cb), call);
 
-  /* `initialize` goes out now, and the server starts up and answers while
-   * GTK starts; nothing is handled before the main loop runs. */
+  /* `initialize` goes out now; the server starts up and answers while GTK
+   * warms up, if it does. */
   elicit_session_connect_async (call->session, call->cancellable, connect_cb, call);
-  have_display = elicit_cli_init_display ();
-  elicit_timing_mark ("display-ready");
-
-  call->prompts = elicit_cli_prompts_new (call->label, have_display);
+  /* GTK starts only when a dialog is likely (a tool is called) or due: a
+   * listing, or a server's flood of log lines, never opens the display. */
+  call->prompts = elicit_cli_prompts_new_deferred (call->label);
+  if (call->tool != NULL)
+    elicit_cli_prompts_warm_up (call->prompts);
   elicit_cli_prompts_set_verbose (call->prompts, call->verbose);
   elicit_cli_prompts_set_accept_defaults (call->prompts, options->accept_defaults);
   elicit_prompt_queue_add_session (elicit_cli_prompts_get_queue (call->prompts), call->session);

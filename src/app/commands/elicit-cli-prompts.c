@@ -34,6 +34,12 @@
  * (declined or cancelled), so `elicit call` can exit accordingly, and the
  * requests the queue refused.
  *
+ * `elicit call` opens the display only when something is to be shown
+ * (elicit_cli_prompts_new_deferred()): listing a server's tools, or reading
+ * its flood, never starts GTK; a call of a tool warms GTK up at idle priority
+ * while the server starts (elicit_cli_prompts_warm_up()), so that its first
+ * dialog maps as fast as a later one.
+ *
  * With ELICIT_BENCH_TIMING set in the environment it writes
  * "elicit-timing EVENT MICROSECONDS" lines on stderr (CLOCK_MONOTONIC, the
  * clock of g_get_monotonic_time()), which tests/bench/bench-call reads.
@@ -53,6 +59,8 @@ struct _ElicitCliPrompts
 
   guint                 n_refused;
   guint                 n_said_no;
+  guint                 warm_up_source;
+  guint                 display_known : 1;  /* whether have_display says anything yet */
   guint                 have_display : 1;
   guint                 verbose : 1;
   guint                 accept_defaults : 1;
@@ -66,6 +74,20 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+/* Opens the display the first time it is needed; says whether there is one. */
+static gboolean
+ensure_display (ElicitCliPrompts *self)
+{
+  if (!self->display_known)
+    {
+      self->display_known = TRUE;
+      self->have_display = elicit_cli_init_display ();
+      elicit_timing_mark ("display-ready");
+    }
+
+  return self->have_display;
+}
 
 static void
 after_paint_cb (GdkFrameClock *clock,
@@ -264,7 +286,7 @@ desktop_ask_cb (GObject      *object,
   if (self == NULL || elicit_request_get_state (request) != ELICIT_REQUEST_STATE_PENDING)
     return;
 
-  if (self->have_display)
+  if (ensure_display (self))
     elicit_presenter_present (self->presenter, request);
   else
     answer_without_display (self, request);
@@ -283,7 +305,7 @@ ask_desktop (ElicitCliPrompts *self,
   DesktopAsk *ask;
 
   if (self->desktop == NULL || !elicit_prompter_client_get_available (self->desktop) ||
-      (self->have_display && elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL))
+      (elicit_request_get_mode (request) == ELICIT_REQUEST_MODE_URL && ensure_display (self)))
     return FALSE;
 
   if (session != NULL)
@@ -319,7 +341,7 @@ ask_cb (ElicitPresenter  *presenter,
   if (ask_desktop (self, request))
     return TRUE;
 
-  if (!self->have_display)
+  if (!ensure_display (self))
     {
       answer_without_display (self, request);
       return TRUE;
@@ -357,6 +379,7 @@ elicit_cli_prompts_dispose (GObject *object)
 {
   ElicitCliPrompts *self = ELICIT_CLI_PROMPTS (object);
 
+  g_clear_handle_id (&self->warm_up_source, g_source_remove);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->desktop);
@@ -434,9 +457,86 @@ elicit_cli_prompts_new (const char *server_label,
   ElicitCliPrompts *self = g_object_new (ELICIT_TYPE_CLI_PROMPTS, NULL);
 
   self->server_label = g_strdup (server_label);
+  self->display_known = TRUE;
   self->have_display = !!have_display;
 
   return self;
+}
+
+/* Prompts that open the display when the first request or sign-in is to be
+ * shown, or when warmed up; none before. */
+ElicitCliPrompts *
+elicit_cli_prompts_new_deferred (const char *server_label)
+{
+  ElicitCliPrompts *self = g_object_new (ELICIT_TYPE_CLI_PROMPTS, NULL);
+
+  self->server_label = g_strdup (server_label);
+
+  return self;
+}
+
+/* A question of one field, never sent: see prime_dialogs(). */
+#define WARM_UP_REQUEST \
+  "{\"message\": \"?\", \"requestedSchema\": {\"type\": \"object\", \"properties\": " \
+  "{\"a\": {\"type\": \"string\", \"title\": \"A\"}}}}"
+
+/* What every dialog needs and only the first would load: the dialog's
+ * template, the theme's styles for its widgets, the fonts and icons they
+ * use. A dialog for a question nobody asked is built and measured (so
+ * styled and laid out) without ever being realized, then dropped. */
+static void
+prime_dialogs (void)
+{
+  g_autoptr(ElicitRequest) request = elicit_request_new_from_data (WARM_UP_REQUEST, -1, NULL);
+  GtkWidget *dialog;
+
+  g_assert (request != NULL);
+  dialog = GTK_WIDGET (elicit_dialog_new (request));
+  gtk_widget_measure (dialog, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+  gtk_widget_measure (dialog, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  elicit_timing_mark ("warmed-up");
+}
+
+/* Only if no dialog came first: that one has loaded it all. */
+static gboolean
+prime_cb (gpointer user_data)
+{
+  ElicitCliPrompts *self = user_data;
+
+  self->warm_up_source = 0;
+  if (elicit_presenter_get_n_open (self->presenter) == 0)
+    prime_dialogs ();
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Two steps, each when the main loop is idle: a question that has arrived
+ * meanwhile is shown first. */
+static gboolean
+warm_up_cb (gpointer user_data)
+{
+  ElicitCliPrompts *self = user_data;
+
+  self->warm_up_source = 0;
+  if (ensure_display (self))
+    self->warm_up_source = g_idle_add_full (G_PRIORITY_LOW, prime_cb, self, NULL);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A dialog is likely: the display is opened, and what the first dialog
+ * would otherwise load is loaded, when the main loop has nothing else to
+ * do. A request that comes first opens it then. */
+void
+elicit_cli_prompts_warm_up (ElicitCliPrompts *self)
+{
+  g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
+
+  if (self->warm_up_source != 0 || (self->display_known && !self->have_display))
+    return;
+
+  self->warm_up_source = g_idle_add_full (G_PRIORITY_LOW, warm_up_cb, self, NULL);
 }
 
 ElicitPresenter *
@@ -543,7 +643,7 @@ elicit_cli_prompts_sign_in (ElicitCliPrompts *self,
   g_return_val_if_fail (ELICIT_IS_CLI_PROMPTS (self), FALSE);
   g_return_val_if_fail (ELICIT_IS_SIGN_IN (sign_in), FALSE);
 
-  if (self->accept_defaults || !self->have_display)
+  if (self->accept_defaults || !ensure_display (self))
     return FALSE;
 
   return elicit_presenter_sign_in (self->presenter, sign_in);

@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (ElicitCliPrompts, elicit_cli_prompts, ELICIT, CLI_PROMPTS,
 
 ElicitCliPrompts  *elicit_cli_prompts_new                 (const char       *server_label,
                                                            gboolean          have_display) G_GNUC_WARN_UNUSED_RESULT;
+ElicitCliPrompts  *elicit_cli_prompts_new_deferred        (const char       *server_label) G_GNUC_WARN_UNUSED_RESULT;
+void               elicit_cli_prompts_warm_up             (ElicitCliPrompts *self);
 ElicitPresenter   *elicit_cli_prompts_get_presenter       (ElicitCliPrompts *self);
 ElicitPromptQueue *elicit_cli_prompts_get_queue           (ElicitCliPrompts *self);
 guint              elicit_cli_prompts_get_n_refused       (ElicitCliPrompts *self);

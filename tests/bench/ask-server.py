@@ -1,0 +1,61 @@
+#!/usr/bin/python3
+# ask-server.py
+#
+# Copyright 2026 The Elicit authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# A server for tests/bench/bench-call: in 2025-11-25, its one tool "ask" waits
+# DELAY_MS (argv[1], default 0) after the call, then asks two questions
+# (elicitation/create), the second once the first is answered, then answers
+# the call with the two answers. `elicit call --accept-defaults` answers
+# them: the first dialog's time from line to mapped next to a later one's,
+# with the client asked at once and with its start-up long over.
+
+import json
+import sys
+import threading
+
+FORM = {'message': 'Delete the file demo.txt?',
+        'requestedSchema': {'type': 'object', 'properties': {
+            'confirm': {'type': 'boolean', 'title': 'Confirm', 'default': True}}}}
+
+
+def write(obj):
+    sys.stdout.write(json.dumps(obj) + '\n')
+    sys.stdout.flush()
+
+
+def ask(n):
+    write({'jsonrpc': '2.0', 'id': 'q%d' % n, 'method': 'elicitation/create', 'params': FORM})
+
+
+def main():
+    delay = int(sys.argv[1]) / 1000 if len(sys.argv) > 1 else 0
+    call_id, answers = None, []
+    for line in sys.stdin:
+        msg = json.loads(line)
+        method, msg_id = msg.get('method'), msg.get('id')
+        if method == 'initialize':
+            write({'jsonrpc': '2.0', 'id': msg_id, 'result': {
+                'protocolVersion': '2025-11-25', 'capabilities': {'tools': {}},
+                'serverInfo': {'name': 'ask', 'version': '1'}}})
+        elif method == 'tools/list':
+            write({'jsonrpc': '2.0', 'id': msg_id, 'result': {'tools': [
+                {'name': 'ask', 'description': 'Asks twice', 'inputSchema': {'type': 'object'}}]}})
+        elif method == 'tools/call':
+            call_id = msg_id
+            threading.Timer(delay, ask, (1,)).start()
+        elif method is None and msg_id in ('q1', 'q2'):
+            answers.append(msg.get('result'))
+            if msg_id == 'q1':
+                ask(2)
+            else:
+                write({'jsonrpc': '2.0', 'id': call_id, 'result': {
+                    'content': [{'type': 'text', 'text': json.dumps(answers)}]}})
+        elif msg_id is not None and method is not None:
+            write({'jsonrpc': '2.0', 'id': msg_id, 'error': {'code': -32601, 'message': 'no'}})
+
+
+if __name__ == '__main__':
+    main()
