@@ -849,6 +849,7 @@ def the_keyboard_shortcuts_window_shows_the_apps_keys_and_is_gone_once_closed():
         texts = [acc.name for acc in walk(shortcuts) if acc.getRoleName() == 'label']
         at = len(texts) - 1 - texts[::-1].index('Reload the servers file')
         check_equal(texts[at - 3:at], ['Ctrl', '+', 'R'], 'the reload shortcut\'s keys')
+        screenshot('shortcuts')
         press(0xff1b)  # Escape
         wait_for('the shortcuts window to close', lambda: root.childCount == 1)
         ask_past_the_last_window(app, root)
