@@ -23,6 +23,7 @@
 #define HOST_NAME "gtk"
 #endif
 
+#include "clipboard-capture.h"
 #include "elicit-gtk.h"
 #include "elicit-request-private.h"
 #include "elicit-dialog.h"
@@ -1332,50 +1333,11 @@ test_url_waiting_closes_on_request (Fixture       *fixture,
   assert_answers (fixture, "{\"action\":\"accept\"}");
 }
 
-/* On Wayland the compositor hands the selection only to the window with
- * the keyboard focus, and takes it back at once from any other; the tests
- * that run beside this one take the focus whenever a window of theirs maps.
- * There, what this process puts on the clipboard is caught as it is put. */
-static void
-clipboard_changed_cb (GdkClipboard  *clipboard,
-                      char         **text)
-{
-  GdkContentProvider *content = gdk_clipboard_get_content (clipboard);
-  GValue value = G_VALUE_INIT;
-
-  if (content == NULL || !gdk_clipboard_is_local (clipboard))
-    return;
-  g_value_init (&value, G_TYPE_STRING);
-  if (gdk_content_provider_get_value (content, &value, NULL))
-    {
-      g_free (*text);
-      *text = g_value_dup_string (&value);
-    }
-  g_value_unset (&value);
-}
-
-static gboolean
-on_wayland (void)
-{
-  return g_strcmp0 (g_getenv ("GDK_BACKEND"), "wayland") == 0;
-}
-
-static void
-read_text_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  char **copied = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *copied = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, &error);
-  g_assert_no_error (error);
-}
-
 static void
 test_url_launch_failure_keeps_the_request (Fixture       *fixture,
                                            gconstpointer  data)
 {
+  ClipboardCapture capture;
   GtkWidget *error;
   GtkWidget *copy;
 
@@ -1394,23 +1356,13 @@ test_url_launch_failure_keeps_the_request (Fixture       *fixture,
   copy = gtk_widget_get_ancestor (GTK_WIDGET (find_label (fixture->dialog, "Copy Link")), GTK_TYPE_BUTTON);
   g_assert_nonnull (copy);
   g_assert_true (gtk_widget_is_ancestor (copy, gtk_widget_get_parent (error)));
-  /* Read back, not "is it ours": the tests run in parallel on one X
-   * display, and test-dialog-adw copies the same link at the same time. */
-  {
-    GdkClipboard *clipboard = gtk_widget_get_clipboard (fixture->dialog);
-    char *copied = NULL;
-
-    if (on_wayland ())
-      g_signal_connect (clipboard, "changed", G_CALLBACK (clipboard_changed_cb), &copied);
-    click (copy);
-    if (on_wayland ())
-      g_signal_handlers_disconnect_by_func (clipboard, clipboard_changed_cb, &copied);
-    else
-      gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &copied);
-    WAIT_UNTIL (copied != NULL);
-    g_assert_cmpstr (copied, ==, "https://mcp.example.com/connect");
-    g_free (copied);
-  }
+  /* test-dialog-adw copies the same link at the same time. */
+  clipboard_capture_begin (&capture, fixture->dialog);
+  click (copy);
+  clipboard_capture_request (&capture);
+  WAIT_UNTIL (capture.text != NULL);
+  g_assert_cmpstr (capture.text, ==, "https://mcp.example.com/connect");
+  clipboard_capture_end (&capture);
 
   /* Copying is going ahead, as in the sign-in dialog: it says so, and the
    * dialog waits for the person to finish in a browser of their own. */

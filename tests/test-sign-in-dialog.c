@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "clipboard-capture.h"
 #include "elicit-gtk.h"
 #include "elicit-sign-in-private.h"
 #include "elicit-render-private.h"
@@ -32,7 +33,7 @@ typedef struct
   GPtrArray    *launched;   /* URLs "opened in the browser" */
   gboolean      launch_fails;
   guint         n_finished;
-  char         *copied;     /* what the dialog put on the clipboard, on Wayland */
+  ClipboardCapture capture; /* what the dialog put on the clipboard */
 } Fixture;
 
 static gboolean
@@ -82,34 +83,6 @@ timeout_cb (gpointer user_data)
     g_source_remove (_timeout);                                               \
   } G_STMT_END
 
-/* On Wayland the compositor hands the selection only to the window with
- * the keyboard focus, and takes it back at once from any other; the tests
- * that run beside this one take the focus whenever a window of theirs maps.
- * There, what this process puts on the clipboard is caught as it is put. */
-static void
-clipboard_changed_cb (GdkClipboard  *clipboard,
-                      char         **text)
-{
-  GdkContentProvider *content = gdk_clipboard_get_content (clipboard);
-  GValue value = G_VALUE_INIT;
-
-  if (content == NULL || !gdk_clipboard_is_local (clipboard))
-    return;
-  g_value_init (&value, G_TYPE_STRING);
-  if (gdk_content_provider_get_value (content, &value, NULL))
-    {
-      g_free (*text);
-      *text = g_value_dup_string (&value);
-    }
-  g_value_unset (&value);
-}
-
-static gboolean
-on_wayland (void)
-{
-  return g_strcmp0 (g_getenv ("GDK_BACKEND"), "wayland") == 0;
-}
-
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
@@ -139,9 +112,7 @@ fixture_tear_down (Fixture       *fixture,
     }
 
   g_ptr_array_unref (fixture->launched);
-  g_signal_handlers_disconnect_by_func (gdk_display_get_clipboard (gdk_display_get_default ()),
-                                        clipboard_changed_cb, &fixture->copied);
-  g_free (fixture->copied);
+  clipboard_capture_end (&fixture->capture);
 }
 
 static void
@@ -159,9 +130,7 @@ show_dialog_full (Fixture            *fixture,
   elicit_sign_in_dialog_set_accept_delay (ELICIT_SIGN_IN_DIALOG (fixture->dialog), delay);
   elicit_sign_in_dialog_set_launch_func (ELICIT_SIGN_IN_DIALOG (fixture->dialog), launch_cb, fixture);
 
-  if (on_wayland ())
-    g_signal_connect (gtk_widget_get_clipboard (fixture->dialog), "changed",
-                      G_CALLBACK (clipboard_changed_cb), &fixture->copied);
+  clipboard_capture_begin (&fixture->capture, fixture->dialog);
 
   gtk_window_present (GTK_WINDOW (fixture->dialog));
   WAIT_UNTIL (gtk_widget_get_mapped (fixture->dialog));
@@ -259,31 +228,13 @@ click (GtkWidget *button)
   drain_events ();
 }
 
-static void
-read_text_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  char **text = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, &error);
-  g_assert_no_error (error);
-}
-
 static char *
 clipboard_text (Fixture *fixture)
 {
-  char *text = NULL;
+  clipboard_capture_request (&fixture->capture);
+  WAIT_UNTIL (fixture->capture.text != NULL);
 
-  if (on_wayland ())
-    return g_steal_pointer (&fixture->copied);
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (fixture->dialog), NULL,
-                                 read_text_cb, &text);
-  WAIT_UNTIL (text != NULL);
-
-  return text;
+  return g_steal_pointer (&fixture->capture.text);
 }
 
 /* What the user reads */
