@@ -152,20 +152,12 @@ rss_kib (GPid pid)
 }
 
 /* @renderer: NULL for each program's default, or a GSK_RENDERER value. */
-static gboolean
-measure (Display     *display,
-         const char **argv,
-         gboolean     elicit,
-         const char  *renderer,
-         Run         *run)
+/* The environment of a measured program: the caller's, with @renderer
+ * (NULL: each program's default) and the timing lines on. */
+static char **
+child_environ (const char *renderer)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) buffer = g_string_new (NULL);
-  g_auto(GStrv) env = g_get_environ ();
-  GPid pid;
-  int err_fd = -1;
-  int status;
-  gint64 deadline;
+  char **env = g_get_environ ();
 
   /* Neither program talks to an accessibility bus here: same for both. */
   env = g_environ_setenv (env, "GTK_A11Y", "none", TRUE);
@@ -178,6 +170,24 @@ measure (Display     *display,
   env = g_environ_unsetenv (env, "GDK_DEBUG");
   if (renderer != NULL)
     env = g_environ_setenv (env, "GSK_RENDERER", renderer, TRUE);
+
+  return env;
+}
+
+static gboolean
+measure (Display     *display,
+         const char **argv,
+         gboolean     elicit,
+         const char  *renderer,
+         Run         *run)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) buffer = g_string_new (NULL);
+  g_auto(GStrv) env = child_environ (renderer);
+  GPid pid;
+  int err_fd = -1;
+  int status;
+  gint64 deadline;
 
   memset (run, 0, sizeof *run);
   drain_x (display, run);
@@ -233,7 +243,7 @@ measure_rounds (const char *elicit,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) buffer = g_string_new (NULL);
-  g_auto(GStrv) env = g_get_environ ();
+  g_auto(GStrv) env = child_environ (renderer);
   g_autofree char *delay = g_strdup_printf ("%d", delay_ms);
   const char *argv[] = { elicit, "call", "--accept-defaults", "--name", "Bench", "--tool", "ask",
                          "--", "/usr/bin/python3", ask_server, delay, NULL };
@@ -242,14 +252,7 @@ measure_rounds (const char *elicit,
   int status;
   gint64 deadline;
 
-  env = g_environ_setenv (env, "GTK_A11Y", "none", TRUE);
-  env = g_environ_setenv (env, "NO_AT_BRIDGE", "1", TRUE);
-  env = g_environ_setenv (env, "ELICIT_BENCH_TIMING", "1", TRUE);
   env = g_environ_setenv (env, "ELICIT_PROMPTER", "local", TRUE);
-  env = g_environ_unsetenv (env, "GSK_RENDERER");
-  env = g_environ_unsetenv (env, "GDK_DEBUG");
-  if (renderer != NULL)
-    env = g_environ_setenv (env, "GSK_RENDERER", renderer, TRUE);
 
   memset (run, 0, sizeof *run);
   if (!g_spawn_async_with_pipes (NULL, (char **) argv, env,
