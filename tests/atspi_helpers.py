@@ -59,6 +59,17 @@ def check_equal(got, expected, what):
         raise Failure('%s:\n  got      %r\n  expected %r' % (what, got, expected))
 
 
+SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
+
+
+def screenshot(name):
+    """With ELICIT_SCREENSHOT_DIR set, a picture of the whole screen as NAME.png there."""
+    if SCREENSHOTS:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        subprocess.run(['import', '-window', 'root', os.path.join(SCREENSHOTS, name + '.png')],
+                       check=False)
+
+
 def run_tests(prefix):
     """Runs every registered test as /Elicit/PREFIX/name; returns the exit status."""
     tap('1..%d' % len(_tests))

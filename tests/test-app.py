@@ -35,6 +35,7 @@ from atspi_helpers import (Failure, Skip, a11y_env, atspi_missing, check, check_
                            set_number, set_text, showing, skip_all, test, toggle, wait_for,
                            wait_sensitive, walk, tab_stops, unnamed_stops, describe, on_wayland,
                            keysym_of, press, press_with_control)  # noqa: E402
+from atspi_helpers import SCREENSHOTS, screenshot  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
 # What a server receives for a request Elicit refuses without asking anyone.
@@ -45,7 +46,6 @@ EVERYTHING = os.path.join(os.environ.get('ELICIT_NODE_MODULES', ''), '@modelcont
                           'server-everything', 'dist', 'index.js')
 MO = os.environ.get('ELICIT_TEST_SERVER_MO')
 SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
-SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
 VERSION = os.environ.get('ELICIT_VERSION', '')
 PYTHON = '/usr/bin/python3'
 
@@ -59,13 +59,6 @@ import pyatspi  # noqa: E402  (after the checks above)
 
 CRASH_REASON = ('server exited with status 3: '
                 'elicit-demo-server: crashing on start, as asked by --crash-on-start')
-
-
-def screenshot(name):
-    if SCREENSHOTS:
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        subprocess.run(['import', '-window', 'root', os.path.join(SCREENSHOTS, name + '.png')],
-                       check=False)
 
 
 class Notifications:

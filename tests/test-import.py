@@ -31,10 +31,10 @@ import time  # noqa: E402
 from atspi_helpers import (KEY_RETURN, a11y_env, atspi_missing, check, check_equal, do_action,
                            find, find_dialog, press, run_tests, sensitive, skip_all, test,
                            toggle, wait_for, wait_sensitive, walk)  # noqa: E402
+from atspi_helpers import screenshot  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
-SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
 KEY_F10 = 0xffc7
 
 if not ELICIT or not DEMO:
@@ -49,13 +49,6 @@ CLAUDE = ('{\n  "globalShortcut": "Alt+Space",\n  "mcpServers": {\n'
 CURSOR = '{"mcpServers": {"Local Demo": {"url": "https://cursor.example/mcp"}}}\n'
 VS_CODE = ('{\n  // VS Code asks for the key itself\n  "inputs": [{"id": "key", "type": "promptString"}],\n'
            '  "servers": {"github": {"command": "gh-mcp", "env": {"KEY": "${input:key}"}},},\n}\n')
-
-
-def screenshot(name):
-    if SCREENSHOTS:
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        subprocess.run(['import', '-window', 'root', os.path.join(SCREENSHOTS, name + '.png')],
-                       check=False)
 
 
 class Home:

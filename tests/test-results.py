@@ -20,12 +20,12 @@ import subprocess  # noqa: E402
 from atspi_helpers import (ConfigApp, Skip, atspi_missing, check, do_action, find, find_all,
                            pick_option, run_tests, skip_all, test, wait_for, wait_sensitive,
                            walk)  # noqa: E402
+from atspi_helpers import screenshot  # noqa: E402
 
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
 NODE = os.environ.get('ELICIT_NODE')
 EVERYTHING = os.path.join(os.environ.get('ELICIT_NODE_MODULES', ''), '@modelcontextprotocol',
                           'server-everything', 'dist', 'index.js')
-SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
 SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
 
 if not os.environ.get('ELICIT_BIN') or not DEMO:
@@ -33,13 +33,6 @@ if not os.environ.get('ELICIT_BIN') or not DEMO:
 missing = atspi_missing()
 if missing:
     skip_all(missing)
-
-
-def screenshot(name):
-    if SCREENSHOTS:
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        subprocess.run(['import', '-window', 'root', os.path.join(SCREENSHOTS, name + '.png')],
-                       check=False)
 
 
 def run(window, title, fill=None, also=None):

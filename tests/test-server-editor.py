@@ -26,11 +26,11 @@ import tempfile  # noqa: E402
 from atspi_helpers import (Failure, a11y_env, atspi_missing, check, check_equal, do_action,
                            find, find_all, find_dialog, run_tests, set_text, skip_all, test, wait_for,
                            wait_sensitive, walk)  # noqa: E402
+from atspi_helpers import screenshot  # noqa: E402
 
 ELICIT = os.environ.get('ELICIT_BIN')
 DEMO = os.environ.get('ELICIT_DEMO_SERVER')
 SRCDIR = os.environ.get('G_TEST_SRCDIR', os.path.dirname(os.path.abspath(__file__)))
-SCREENSHOTS = os.environ.get('ELICIT_SCREENSHOT_DIR')
 PYTHON = '/usr/bin/python3'
 
 if not ELICIT or not DEMO:
@@ -44,13 +44,6 @@ if missing:
 FOREIGN_KEY = '"globalShortcut": "Ctrl+Space"'
 FOREIGN_SERVER = ('"socket-thing": { "transport": "websocket",  "endpoint": "ws://localhost:9" }')
 ORIGINAL = ('{\n  %s,\n  "mcpServers": {\n    %s\n  }\n}\n' % (FOREIGN_KEY, FOREIGN_SERVER))
-
-
-def screenshot(name):
-    if SCREENSHOTS:
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        subprocess.run(['import', '-window', 'root', os.path.join(SCREENSHOTS, name + '.png')],
-                       check=False)
 
 
 class App:
