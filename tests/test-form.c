@@ -1024,6 +1024,58 @@ test_huge_choice_builds_without_a_widget_per_option (void)
   g_assert_finalize_object (form);
 }
 
+/* How many labels under @root read @text. */
+static guint
+count_labels (GtkWidget  *root,
+              const char *text)
+{
+  g_autoptr(GPtrArray) labels = find_all (root, GTK_TYPE_LABEL);
+  guint n = 0;
+
+  for (guint i = 0; i < labels->len; i++)
+    n += g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0;
+
+  return n;
+}
+
+static gboolean
+popup_shows_options (gpointer popover)
+{
+  return count_labels (popover, "Red") == 1 && count_labels (popover, "Green") == 1 &&
+         count_labels (popover, "Blue") == 1;
+}
+
+/* A form of many small choices does not make every popup's rows: they come
+ * when the popup opens, with every option, and the choice made is sent. */
+static void
+test_small_choice_popup_rows_come_when_it_opens (void)
+{
+  ElicitForm *form = form_new ("{\"type\":\"object\",\"properties\":{\"colour\":"
+                               "{\"type\":\"string\",\"enum\":[\"r\",\"g\",\"b\"],"
+                               "\"enumNames\":[\"Red\",\"Green\",\"Blue\"]}}}");
+  GtkWidget *window = show_in_window (form);
+  GtkWidget *colour = field_widget (form, "colour");
+  GtkWidget *popover = first_of_type (colour, GTK_TYPE_POPOVER);
+
+  g_assert_nonnull (popover);
+  g_assert_cmpuint (count_labels (popover, "Green"), ==, 0);
+  g_assert_cmpuint (count_labels (colour, "Choose…"), ==, 1);
+
+  gtk_popover_popup (GTK_POPOVER (popover));
+  spin_until (popup_shows_options, popover);
+  g_assert_cmpuint (count_labels (popover, "Choose…"), ==, 1);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (colour), 2);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  assert_content (form, "{\"colour\":\"g\"}");
+
+  /* Opened again, the rows are the same ones, not made twice. */
+  gtk_popover_popup (GTK_POPOVER (popover));
+  spin_until (popup_shows_options, popover);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- multiple choice ---------------------------------------------------- */
 
 static const char toppings_schema[] =
@@ -1897,6 +1949,8 @@ main (int   argc,
                    test_long_list_search_finds_text_anywhere);
   g_test_add_func ("/Elicit/Form/huge-choice-builds-without-a-widget-per-option",
                    test_huge_choice_builds_without_a_widget_per_option);
+  g_test_add_func ("/Elicit/Form/small-choice-popup-rows-come-when-it-opens",
+                   test_small_choice_popup_rows_come_when_it_opens);
   g_test_add_func ("/Elicit/Form/multi-choice-limits-are-enforced-and-explained",
                    test_multi_choice_limits_are_enforced_and_explained);
   g_test_add_func ("/Elicit/Form/multi-choice-hints-say-how-many", test_multi_choice_hints);

@@ -26,6 +26,11 @@
  * finds the text anywhere in an option ignoring case and accents (GTK's own
  * matches only the start), and a "No matches" line when nothing does. The
  * popup's parts are GTK's; they are found once, after it is built.
+ *
+ * GtkDropDown's popup list makes its rows as soon as it has a model, open or
+ * not: for a form of small choices, more widgets than the form shows. The
+ * popup's rows are made when it first opens (the list factory given then);
+ * until then the list has a factory that makes nothing.
  */
 
 struct _ElicitChoiceEditor
@@ -200,6 +205,17 @@ popup_show_cb (ElicitChoiceEditor *self,
 
 /* GTK 4.8's popup: a box of the search entry and a scrolled list view over
  * a filter model. Its filter is replaced, its search entry listened to. */
+/* The popup's rows, now that someone looks at them (once). */
+static void
+popup_first_show_cb (ElicitChoiceEditor *self,
+                     GtkWidget          *popover)
+{
+  g_autoptr(GtkListItemFactory) list_factory = list_factory_new (self);
+
+  g_signal_handlers_disconnect_by_func (popover, popup_first_show_cb, self);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (self->drop_down), list_factory);
+}
+
 static void
 improve_popup (ElicitChoiceEditor *self)
 {
@@ -292,6 +308,9 @@ elicit_choice_editor_constructed (GObject *object)
   GListModel *options = elicit_field_get_options (field);
   g_autoptr(GtkListItemFactory) factory = factory_new (self);
   g_autoptr(GtkListItemFactory) list_factory = NULL;
+  g_autoptr(GtkListItemFactory) no_rows = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkExpression) label = elicit_field_editor_option_label_expression ();
+  GtkWidget *popover;
   GListModel *model;
   guint position = 0;
   gboolean has_default;
@@ -303,12 +322,21 @@ elicit_choice_editor_constructed (GObject *object)
   has_default = find_default (field, &position);
   model = has_default ? g_object_ref (options) : with_placeholder (self, options);
 
-  self->drop_down = gtk_drop_down_new (model, elicit_field_editor_option_label_expression ());
-  gtk_drop_down_set_factory (GTK_DROP_DOWN (self->drop_down), factory);
-  gtk_drop_down_set_enable_search (GTK_DROP_DOWN (self->drop_down), searchable);
-  /* The button may cut an option short; the list never does. */
-  list_factory = list_factory_new (self);
-  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (self->drop_down), list_factory);
+  /* Made with its factories rather than given them after: each one given
+   * would make the popup's rows again. */
+  self->drop_down = g_object_new (GTK_TYPE_DROP_DOWN,
+                                  "factory", factory,
+                                  "list-factory", no_rows,
+                                  "expression", label,
+                                  "enable-search", searchable,
+                                  "model", model,
+                                  NULL);
+  g_object_unref (model);
+  popover = find_child (self->drop_down, GTK_TYPE_POPOVER);
+  if (popover != NULL)
+    g_signal_connect_object (popover, "show", G_CALLBACK (popup_first_show_cb), self, G_CONNECT_SWAPPED);
+  else
+    gtk_drop_down_set_list_factory (GTK_DROP_DOWN (self->drop_down), list_factory = list_factory_new (self));
   if (searchable)
     improve_popup (self);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->drop_down), position);
