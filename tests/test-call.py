@@ -521,13 +521,16 @@ def requests_still_open_when_the_call_ends_are_answered_cancel():
     # On the suite's display (Xvfb): one dialog is shown, the next requests
     # wait their turn and the rest are refused. The result comes at once:
     # every request still gets exactly one answer before the connection closes.
+    # Without a display (meson test run by hand, headless) each is cancelled
+    # at once, and the call says so with its status.
+    shown = bool(os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY'))
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, 'answers')
         env = dict(os.environ)
         done = subprocess.run([ELICIT, 'call', '--tool', 'flood', '--arguments',
                                json.dumps({'count': 40, 'log': log})] + fake(),
                               env=env, capture_output=True, text=True, timeout=120)
-        check_equal(done.returncode, 0, 'exit status: ' + done.stderr)
+        check_equal(done.returncode, 0 if shown else 4, 'exit status: ' + done.stderr)
         with open(log) as f:
             answers = [json.loads(line) for line in f]
     ids = sorted(a['id'] for a in answers)
