@@ -1,0 +1,456 @@
+/* elicit-png-writer.c
+ *
+ * Copyright 2026 The Elicit authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <zlib.h>
+
+#include "elicit-gtk-i18n-private.h"
+
+#include "elicit-png-writer-private.h"
+
+/*
+ * Writes a tall RGB PNG from rows of B, G, R, A pixels (GDK_MEMORY_DEFAULT,
+ * premultiplied, opaque), handed over a strip at a time, for the picture of
+ * a whole long form (`elicit lint --render`: 510 × 44,125 px for 500 fields).
+ *
+ * libpng compresses a row at a time on the caller's thread, and its per-row
+ * path, not deflate, was most of the cost. Here the rows are cut into jobs
+ * of about JOB_BYTES that worker threads turn into RGB and deflate, each as
+ * a raw deflate stream ended on a byte boundary (Z_FULL_FLUSH; the last one
+ * Z_FINISH), while the caller draws the next strip. Those streams, one after
+ * another behind one zlib header and the combined Adler-32 (the technique of
+ * pigz), are one zlib stream: the PNG's IDAT data, one chunk per job.
+ *
+ * Only the caller's thread writes the file, in order. It waits for a
+ * strip's jobs when it hands over the next strip, so at most two strips of
+ * pixels are held at once.
+ */
+
+/* The RGB bytes a job deflates: enough that deflate's set-up and the
+ * flush at its end are noise, small enough that the last strip's jobs
+ * still spread over the threads. */
+#define JOB_BYTES (2 * 1024 * 1024)
+
+typedef struct
+{
+  /* Set by the caller's thread, read by the worker. */
+  GBytes *pixels;
+  gsize stride;
+  guint first_row;
+  guint n_rows;
+  guint width;
+  gboolean last;
+
+  /* Set by the worker, read once done (under the writer's lock). */
+  guchar *deflated;
+  gsize deflated_len;
+  gsize raw_len;
+  uLong adler;
+  gboolean ok;
+  gboolean done;
+} Job;
+
+struct _ElicitPngWriter
+{
+  FILE *file;
+  char *path;
+  guint width;
+  guint height;
+  guint rows_added;
+
+  GThreadPool *pool;
+  GMutex lock;
+  GCond done_cond;
+  /* Handed to the pool and not yet written, in the image's order. */
+  GQueue jobs;
+
+  gboolean idat_started;
+  uLong adler;
+  gboolean failed;
+};
+
+static void
+job_free (Job *job)
+{
+  g_clear_pointer (&job->pixels, g_bytes_unref);
+  g_free (job->deflated);
+  g_free (job);
+}
+
+/* ---- the workers -------------------------------------------------------- */
+
+/* Each row as PNG stores it unfiltered: filter type 0, then R, G, B. A
+ * form is mostly runs of one colour, which deflate finds as well
+ * unfiltered, in less time and fewer bytes than after "up". */
+static void
+to_png_rows (const guchar *bgra,
+             gsize         stride,
+             guint         width,
+             guint         n_rows,
+             guchar       *out)
+{
+  for (guint y = 0; y < n_rows; y++, bgra += stride)
+    {
+      const guchar *in = bgra;
+
+      *out++ = 0;
+      for (guint x = 0; x < width; x++, in += 4, out += 3)
+        {
+          out[0] = in[2];
+          out[1] = in[1];
+          out[2] = in[0];
+        }
+    }
+}
+
+/* @raw as a raw deflate stream that a following one can continue: ended on
+ * a byte boundary with no final block, unless @last. */
+static gboolean
+deflate_raw (const guchar  *raw,
+             gsize          raw_len,
+             gboolean       last,
+             guchar       **out,
+             gsize         *out_len)
+{
+  z_stream stream = { 0 };
+  gsize capacity;
+  gboolean ok = FALSE;
+
+  if (deflateInit2 (&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    return FALSE;
+
+  capacity = deflateBound (&stream, raw_len) + 64;
+  *out = g_malloc (capacity);
+  stream.next_in = (Bytef *) raw;
+  stream.avail_in = raw_len;
+  stream.next_out = *out;
+  stream.avail_out = capacity;
+
+  for (;;)
+    {
+      int status = deflate (&stream, last ? Z_FINISH : Z_FULL_FLUSH);
+
+      if (last ? status == Z_STREAM_END : (status == Z_OK && stream.avail_out > 0))
+        {
+          ok = TRUE;
+          break;
+        }
+      if ((status != Z_OK && status != Z_BUF_ERROR) || stream.avail_out > 0)
+        break;
+
+      /* Out of room (deflateBound makes this unlikely): grow and go on. */
+      *out = g_realloc (*out, capacity * 2);
+      stream.next_out = *out + capacity;
+      stream.avail_out = capacity;
+      capacity *= 2;
+    }
+
+  *out_len = stream.total_out;
+  deflateEnd (&stream);
+
+  return ok;
+}
+
+static void
+run_job_cb (gpointer data,
+            gpointer user_data)
+{
+  Job *job = data;
+  ElicitPngWriter *self = user_data;
+  gsize row_len = 1 + (gsize) job->width * 3;
+  const guchar *pixels = g_bytes_get_data (job->pixels, NULL);
+  g_autofree guchar *raw = g_malloc (row_len * job->n_rows);
+  gboolean ok;
+
+  job->raw_len = row_len * job->n_rows;
+  to_png_rows (pixels + job->stride * job->first_row, job->stride, job->width, job->n_rows, raw);
+  /* The strip's pixels go as soon as its last job has read them. */
+  g_clear_pointer (&job->pixels, g_bytes_unref);
+
+  job->adler = adler32 (adler32 (0, NULL, 0), raw, job->raw_len);
+  ok = deflate_raw (raw, job->raw_len, job->last, &job->deflated, &job->deflated_len);
+
+  g_mutex_lock (&self->lock);
+  job->ok = ok;
+  job->done = TRUE;
+  g_cond_broadcast (&self->done_cond);
+  g_mutex_unlock (&self->lock);
+}
+
+/* ---- the file ----------------------------------------------------------- */
+
+static void
+write_bytes (ElicitPngWriter *self,
+             const void      *data,
+             gsize            len,
+             uLong           *crc)
+{
+  if (crc != NULL)
+    *crc = crc32 (*crc, data, len);
+  if (!self->failed && len > 0 && fwrite (data, 1, len, self->file) != len)
+    self->failed = TRUE;
+}
+
+static void
+write_be32 (ElicitPngWriter *self,
+            guint32          value,
+            uLong           *crc)
+{
+  guint32 big_endian = GUINT32_TO_BE (value);
+
+  write_bytes (self, &big_endian, 4, crc);
+}
+
+/* A chunk's length and type; then its data, then chunk_end(). */
+static uLong
+chunk_start (ElicitPngWriter *self,
+             const char      *type,
+             guint32          length)
+{
+  uLong crc = crc32 (0, NULL, 0);
+
+  write_be32 (self, length, NULL);
+  write_bytes (self, type, 4, &crc);
+
+  return crc;
+}
+
+static void
+chunk_end (ElicitPngWriter *self,
+           uLong            crc)
+{
+  write_be32 (self, crc, NULL);
+}
+
+static void
+write_header (ElicitPngWriter *self)
+{
+  static const guchar signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+  /* Bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no
+   * interlace. */
+  static const guchar format[5] = { 8, 2, 0, 0, 0 };
+  uLong crc;
+
+  write_bytes (self, signature, sizeof signature, NULL);
+  crc = chunk_start (self, "IHDR", 13);
+  write_be32 (self, self->width, &crc);
+  write_be32 (self, self->height, &crc);
+  write_bytes (self, format, sizeof format, &crc);
+  chunk_end (self, crc);
+}
+
+/* One job's deflate stream as an IDAT chunk: the first one carries the
+ * zlib header, the last one the Adler-32 of all the rows. */
+static void
+write_job (ElicitPngWriter *self,
+           Job             *job)
+{
+  /* CMF: deflate, 32 KiB window; FLG: the fastest level, no dictionary,
+   * and the check bits that make the pair a multiple of 31. */
+  static const guchar zlib_header[2] = { 0x78, 0x01 };
+  gsize length = job->deflated_len + (self->idat_started ? 0 : 2) + (job->last ? 4 : 0);
+  uLong crc;
+
+  if (!job->ok)
+    self->failed = TRUE;
+  if (self->failed)
+    return;
+
+  self->adler = adler32_combine (self->adler, job->adler, job->raw_len);
+  crc = chunk_start (self, "IDAT", length);
+  if (!self->idat_started)
+    write_bytes (self, zlib_header, sizeof zlib_header, &crc);
+  self->idat_started = TRUE;
+  write_bytes (self, job->deflated, job->deflated_len, &crc);
+  if (job->last)
+    write_be32 (self, self->adler, &crc);
+  chunk_end (self, crc);
+}
+
+static gboolean
+head_done (ElicitPngWriter *self)
+{
+  Job *head = g_queue_peek_head (&self->jobs);
+  gboolean done;
+
+  if (head == NULL)
+    return FALSE;
+
+  g_mutex_lock (&self->lock);
+  done = head->done;
+  g_mutex_unlock (&self->lock);
+
+  return done;
+}
+
+/* Writes the jobs that are done, in order, waiting for the oldest ones
+ * until at most @keep are left. */
+static void
+write_jobs (ElicitPngWriter *self,
+            guint            keep)
+{
+  while (self->jobs.length > keep || head_done (self))
+    {
+      Job *job = g_queue_pop_head (&self->jobs);
+
+      g_mutex_lock (&self->lock);
+      while (!job->done)
+        g_cond_wait (&self->done_cond, &self->lock);
+      g_mutex_unlock (&self->lock);
+
+      write_job (self, job);
+      job_free (job);
+    }
+}
+
+/* ---- API ---------------------------------------------------------------- */
+
+/*
+ * elicit_png_writer_new:
+ * @path: (type filename): the PNG to write
+ * @width: its width, at least 1
+ * @height: its height, at least 1
+ * @error: return location for an error
+ *
+ * Creates @path and writes the PNG's header. Rows follow through
+ * elicit_png_writer_add_rows(), all @height of them before
+ * elicit_png_writer_finish().
+ *
+ * Returns: (transfer full) (nullable): the writer, or %NULL if @path
+ *   cannot be created
+ */
+ElicitPngWriter *
+elicit_png_writer_new (const char  *path,
+                       guint        width,
+                       guint        height,
+                       GError     **error)
+{
+  g_autoptr(ElicitPngWriter) self = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (width > 0 && width <= G_MAXINT32, NULL);
+  g_return_val_if_fail (height > 0 && height <= G_MAXINT32, NULL);
+
+  self = g_new0 (ElicitPngWriter, 1);
+  self->path = g_strdup (path);
+  self->width = width;
+  self->height = height;
+  self->adler = adler32 (0, NULL, 0);
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->done_cond);
+  g_queue_init (&self->jobs);
+
+  self->file = g_fopen (path, "wb");
+  if (self->file == NULL)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Could not write “%s”"), path);
+      return NULL;
+    }
+
+  self->pool = g_thread_pool_new (run_job_cb, self, MAX (1, g_get_num_processors ()), FALSE, NULL);
+  write_header (self);
+
+  return g_steal_pointer (&self);
+}
+
+/*
+ * elicit_png_writer_add_rows:
+ * @self: a writer
+ * @bgra: (transfer full): @n_rows rows of B, G, R, A bytes, from g_malloc()
+ * @stride: the bytes from one row to the next
+ * @n_rows: how many rows; with the rows given before, at most the height
+ *
+ * Hands the next rows to the workers and writes what they have finished.
+ * Returns once the rows handed over before these are written.
+ */
+void
+elicit_png_writer_add_rows (ElicitPngWriter *self,
+                            guchar          *bgra,
+                            gsize            stride,
+                            guint            n_rows)
+{
+  g_autoptr(GBytes) pixels = NULL;
+  guint rows_per_job = MAX (1, JOB_BYTES / (1 + (gsize) self->width * 3));
+  guint older = self->jobs.length;
+
+  g_return_if_fail (stride >= (gsize) self->width * 4);
+  g_return_if_fail (n_rows <= self->height - self->rows_added);
+
+  pixels = g_bytes_new_take (bgra, stride * n_rows);
+
+  for (guint first = 0; first < n_rows; first += rows_per_job)
+    {
+      Job *job = g_new0 (Job, 1);
+
+      job->pixels = g_bytes_ref (pixels);
+      job->stride = stride;
+      job->first_row = first;
+      job->n_rows = MIN (rows_per_job, n_rows - first);
+      job->width = self->width;
+      job->last = self->rows_added + first + job->n_rows == self->height;
+      g_queue_push_tail (&self->jobs, job);
+      g_thread_pool_push (self->pool, job, NULL);
+    }
+  self->rows_added += n_rows;
+
+  write_jobs (self, self->jobs.length - older);
+}
+
+/*
+ * elicit_png_writer_finish:
+ * @self: a writer given all its rows
+ * @error: return location for an error
+ *
+ * Writes the rest of the PNG and closes the file.
+ *
+ * Returns: whether the whole PNG was written
+ */
+gboolean
+elicit_png_writer_finish (ElicitPngWriter  *self,
+                          GError          **error)
+{
+  g_return_val_if_fail (self->file != NULL, FALSE);
+  g_return_val_if_fail (self->rows_added == self->height, FALSE);
+
+  write_jobs (self, 0);
+  chunk_end (self, chunk_start (self, "IEND", 0));
+
+  if (fclose (g_steal_pointer (&self->file)) != 0)
+    self->failed = TRUE;
+  if (self->failed)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”"), self->path);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+void
+elicit_png_writer_free (ElicitPngWriter *self)
+{
+  /* Lets the jobs handed over finish: they point at @self. */
+  if (self->pool != NULL)
+    g_thread_pool_free (self->pool, FALSE, TRUE);
+  g_queue_clear_full (&self->jobs, (GDestroyNotify) job_free);
+  if (self->file != NULL)
+    fclose (self->file);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->done_cond);
+  g_free (self->path);
+  g_free (self);
+}
