@@ -11,13 +11,13 @@
 #include <stdio.h>
 
 #include <glib/gstdio.h>
-#include <png.h>
 
 #include "elicit-gtk-i18n-private.h"
 
 #include "elicit-dialog.h"
 #include "elicit-dialog-private.h"
 #include "elicit-form-private.h"
+#include "elicit-png-writer-private.h"
 #include "elicit-render-private.h"
 
 /*
@@ -199,81 +199,10 @@ cull (GskRenderNode         *node,
     }
 }
 
-/* GDK_MEMORY_DEFAULT's B, G, R, A (premultiplied; the dialog is opaque) to
- * PNG's R, G, B: here, a fifth faster than libpng's own swap and strip. */
-static void
-to_rgb (const guchar *bgra,
-        int           width,
-        guchar       *rgb)
-{
-  for (int x = 0; x < width; x++, bgra += 4, rgb += 3)
-    {
-      rgb[0] = bgra[2];
-      rgb[1] = bgra[1];
-      rgb[2] = bgra[0];
-    }
-}
-
-/* Writes @node's @width × @height pixels from the top to @file as a PNG,
- * drawn a strip at a time and written a row at a time: a whole long form is
- * tens of megapixels, which GTK's writer (one texture, compressed hard)
- * took seconds and hundreds of megabytes for. */
-static gboolean
-stream_png (GskRenderer   *renderer,
-            GskRenderNode *node,
-            int            width,
-            int            height,
-            FILE          *file)
-{
-  gsize stride = (gsize) width * 4;
-  guchar *volatile strip_pixels = g_malloc (stride * STRIP_HEIGHT);
-  guchar *volatile rgb_row = g_malloc ((gsize) width * 3);
-  png_structp png = png_create_write_struct (PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-  png_infop info = png != NULL ? png_create_info_struct (png) : NULL;
-  gboolean ok = FALSE;
-
-  if (info == NULL || setjmp (png_jmpbuf (png)))
-    goto out;
-
-  png_init_io (png, file);
-  png_set_IHDR (png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  /* No filter: a form is mostly runs of one colour, which deflate finds
-   * as well unfiltered, in less time and fewer bytes than after "up". */
-  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-  png_set_compression_level (png, 1);
-  png_write_info (png, info);
-
-  for (int y = 0; y < height; y += STRIP_HEIGHT)
-    {
-      int strip = MIN (STRIP_HEIGHT, height - y);
-      graphene_rect_t area = GRAPHENE_RECT_INIT (0, y, width, strip);
-      GskRenderNode *part = cull (node, &area);
-      GdkTexture *texture = gsk_renderer_render_texture (renderer, part != NULL ? part : node, &area);
-
-      /* Nothing is left to free when libpng jumps out of the rows below. */
-      g_clear_pointer (&part, gsk_render_node_unref);
-
-      gdk_texture_download (texture, strip_pixels, stride);
-      g_object_unref (texture);
-      for (int row = 0; row < strip; row++)
-        {
-          to_rgb (strip_pixels + stride * row, width, rgb_row);
-          png_write_row (png, rgb_row);
-        }
-    }
-
-  png_write_end (png, NULL);
-  ok = TRUE;
-
-out:
-  png_destroy_write_struct (&png, &info);
-  g_free (strip_pixels);
-  g_free (rgb_row);
-
-  return ok;
-}
-
+/* Writes @node's @width × @height pixels from the top to @path as a PNG,
+ * drawn a strip at a time while the strip before is compressed: a whole
+ * long form is tens of megapixels, which GTK's writer (one texture,
+ * compressed hard) took seconds and hundreds of megabytes for. */
 static gboolean
 write_tall_png (GskRenderer    *renderer,
                 GskRenderNode  *node,
@@ -282,15 +211,25 @@ write_tall_png (GskRenderer    *renderer,
                 const char     *path,
                 GError        **error)
 {
-  FILE *file = g_fopen (path, "wb");
-  gboolean ok = file != NULL && stream_png (renderer, node, width, height, file);
+  g_autoptr(ElicitPngWriter) writer = elicit_png_writer_new (path, width, height, error);
+  gsize stride = (gsize) width * 4;
 
-  if (file != NULL && fclose (file) != 0)
-    ok = FALSE;
-  if (!ok)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”"), path);
+  if (writer == NULL)
+    return FALSE;
 
-  return ok;
+  for (int y = 0; y < height; y += STRIP_HEIGHT)
+    {
+      int strip = MIN (STRIP_HEIGHT, height - y);
+      graphene_rect_t area = GRAPHENE_RECT_INIT (0, y, width, strip);
+      g_autoptr(GskRenderNode) part = cull (node, &area);
+      g_autoptr(GdkTexture) texture = gsk_renderer_render_texture (renderer, part != NULL ? part : node, &area);
+      guchar *pixels = g_malloc (stride * strip);
+
+      gdk_texture_download (texture, pixels, stride);
+      elicit_png_writer_add_rows (writer, pixels, stride, strip);
+    }
+
+  return elicit_png_writer_finish (writer, error);
 }
 
 static gboolean
