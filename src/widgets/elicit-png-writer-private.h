@@ -17,6 +17,9 @@ ElicitPngWriter *elicit_png_writer_new      (const char       *path,
                                              guint             width,
                                              guint             height,
                                              GError          **error);
+guchar          *elicit_png_writer_get_buffer (ElicitPngWriter  *self,
+                                             guint             n_rows,
+                                             gsize             stride);
 void             elicit_png_writer_add_rows (ElicitPngWriter  *self,
                                              guchar           *bgra,
                                              gsize             stride,

@@ -32,15 +32,19 @@
  * another behind one zlib header and the combined Adler-32 (the technique of
  * pigz), are one zlib stream: the PNG's IDAT data, one chunk per job.
  *
- * Only the caller's thread writes the file, in order. It waits for a
- * strip's jobs when it hands over the next strip, so at most two strips of
- * pixels are held at once.
+ * Only the caller's thread writes the file, in order. It waits for the
+ * oldest jobs when the pixels handed over and not yet compressed pass
+ * MAX_PENDING_BYTES, so memory stays bounded however tall the image.
  */
 
 /* The RGB bytes a job deflates: enough that deflate's set-up and the
  * flush at its end are noise, small enough that the last strip's jobs
  * still spread over the threads. */
 #define JOB_BYTES (2 * 1024 * 1024)
+/* The pixels waiting for the workers: a few strips, so that the caller
+ * draws ahead while they compress, and goes on to other work (tearing the
+ * dialog down) before they are done. */
+#define MAX_PENDING_BYTES (40 * 1024 * 1024)
 
 typedef struct
 {
@@ -72,8 +76,13 @@ struct _ElicitPngWriter
   GThreadPool *pool;
   GMutex lock;
   GCond done_cond;
-  /* Handed to the pool and not yet written, in the image's order. */
+  /* Handed to the pool and not yet written, in the image's order, and
+   * the bytes of pixels they were given. */
   GQueue jobs;
+  gsize pending_bytes;
+  /* Buffers of strips the workers are done with (GBytes of their size):
+   * filling a fresh one costs a page fault a page. */
+  GPtrArray *spare;
 
   gboolean idat_started;
   uLong adler;
@@ -86,6 +95,26 @@ job_free (Job *job)
   g_clear_pointer (&job->pixels, g_bytes_unref);
   g_free (job->deflated);
   g_free (job);
+}
+
+typedef struct
+{
+  ElicitPngWriter *writer;
+  GBytes *buffer;
+} Strip;
+
+/* The last job of a strip has read its pixels: its buffer is kept for the
+ * next strip. */
+static void
+strip_done_cb (gpointer user_data)
+{
+  Strip *strip = user_data;
+  ElicitPngWriter *self = strip->writer;
+
+  g_mutex_lock (&self->lock);
+  g_ptr_array_add (self->spare, strip->buffer);
+  g_mutex_unlock (&self->lock);
+  g_free (strip);
 }
 
 /* ---- the workers -------------------------------------------------------- */
@@ -295,14 +324,16 @@ head_done (ElicitPngWriter *self)
 }
 
 /* Writes the jobs that are done, in order, waiting for the oldest ones
- * until at most @keep are left. */
+ * until at most @keep bytes of pixels are pending. */
 static void
 write_jobs (ElicitPngWriter *self,
-            guint            keep)
+            gsize            keep)
 {
-  while (self->jobs.length > keep || head_done (self))
+  while (self->pending_bytes > keep || head_done (self))
     {
       Job *job = g_queue_pop_head (&self->jobs);
+
+      self->pending_bytes -= job->stride * job->n_rows;
 
       g_mutex_lock (&self->lock);
       while (!job->done)
@@ -350,6 +381,7 @@ elicit_png_writer_new (const char  *path,
   g_mutex_init (&self->lock);
   g_cond_init (&self->done_cond);
   g_queue_init (&self->jobs);
+  self->spare = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
 
   self->file = g_fopen (path, "wb");
   if (self->file == NULL)
@@ -371,11 +403,12 @@ elicit_png_writer_new (const char  *path,
  * elicit_png_writer_add_rows:
  * @self: a writer
  * @bgra: (transfer full): @n_rows rows of B, G, R, A bytes, from g_malloc()
+ *   or elicit_png_writer_get_buffer()
  * @stride: the bytes from one row to the next
  * @n_rows: how many rows; with the rows given before, at most the height
  *
- * Hands the next rows to the workers and writes what they have finished.
- * Returns once the rows handed over before these are written.
+ * Hands the next rows to the workers and writes what they have finished,
+ * waiting for them while too many rows are pending.
  */
 void
 elicit_png_writer_add_rows (ElicitPngWriter *self,
@@ -384,13 +417,16 @@ elicit_png_writer_add_rows (ElicitPngWriter *self,
                             guint            n_rows)
 {
   g_autoptr(GBytes) pixels = NULL;
+  Strip *strip;
   guint rows_per_job = MAX (1, JOB_BYTES / (1 + (gsize) self->width * 3));
-  guint older = self->jobs.length;
 
   g_return_if_fail (stride >= (gsize) self->width * 4);
   g_return_if_fail (n_rows <= self->height - self->rows_added);
 
-  pixels = g_bytes_new_take (bgra, stride * n_rows);
+  strip = g_new0 (Strip, 1);
+  strip->writer = self;
+  strip->buffer = g_bytes_new_take (bgra, stride * n_rows);
+  pixels = g_bytes_new_with_free_func (bgra, stride * n_rows, strip_done_cb, strip);
 
   for (guint first = 0; first < n_rows; first += rows_per_job)
     {
@@ -403,11 +439,49 @@ elicit_png_writer_add_rows (ElicitPngWriter *self,
       job->width = self->width;
       job->last = self->rows_added + first + job->n_rows == self->height;
       g_queue_push_tail (&self->jobs, job);
+      self->pending_bytes += stride * job->n_rows;
       g_thread_pool_push (self->pool, job, NULL);
     }
   self->rows_added += n_rows;
 
-  write_jobs (self, self->jobs.length - older);
+  write_jobs (self, MAX_PENDING_BYTES);
+}
+
+/*
+ * elicit_png_writer_get_buffer:
+ * @self: a writer
+ * @n_rows: how many rows the buffer is for
+ * @stride: the bytes from one row to the next
+ *
+ * A buffer for elicit_png_writer_add_rows(): one of a strip already
+ * compressed if one is big enough, else a new one.
+ *
+ * Returns: (transfer full): @stride × @n_rows bytes, from g_malloc()
+ */
+guchar *
+elicit_png_writer_get_buffer (ElicitPngWriter *self,
+                              guint            n_rows,
+                              gsize            stride)
+{
+  gsize size = stride * n_rows;
+
+  g_mutex_lock (&self->lock);
+  for (guint i = 0; i < self->spare->len; i++)
+    {
+      GBytes *buffer = g_ptr_array_index (self->spare, i);
+
+      if (g_bytes_get_size (buffer) >= size)
+        {
+          gsize spare_size;
+
+          g_ptr_array_steal_index_fast (self->spare, i);
+          g_mutex_unlock (&self->lock);
+          return g_bytes_unref_to_data (buffer, &spare_size);
+        }
+    }
+  g_mutex_unlock (&self->lock);
+
+  return g_malloc (size);
 }
 
 /*
@@ -447,6 +521,7 @@ elicit_png_writer_free (ElicitPngWriter *self)
   if (self->pool != NULL)
     g_thread_pool_free (self->pool, FALSE, TRUE);
   g_queue_clear_full (&self->jobs, (GDestroyNotify) job_free);
+  g_clear_pointer (&self->spare, g_ptr_array_unref);
   if (self->file != NULL)
     fclose (self->file);
   g_mutex_clear (&self->lock);
