@@ -199,11 +199,13 @@ cull (GskRenderNode         *node,
     }
 }
 
-/* Writes @node's @width × @height pixels from the top to @path as a PNG,
- * drawn a strip at a time while the strip before is compressed: a whole
- * long form is tens of megapixels, which GTK's writer (one texture,
- * compressed hard) took seconds and hundreds of megabytes for. */
-static gboolean
+/* Starts writing @node's @width × @height pixels from the top to @path as
+ * a PNG, drawn a strip at a time while the strips before are compressed: a
+ * whole long form is tens of megapixels, which GTK's writer (one texture,
+ * compressed hard) took seconds and hundreds of megabytes for. The last
+ * strips are still being compressed when this returns: the caller
+ * finishes the writer once it has done its own work. */
+static ElicitPngWriter *
 write_tall_png (GskRenderer    *renderer,
                 GskRenderNode  *node,
                 int             width,
@@ -215,7 +217,7 @@ write_tall_png (GskRenderer    *renderer,
   gsize stride = (gsize) width * 4;
 
   if (writer == NULL)
-    return FALSE;
+    return NULL;
 
   for (int y = 0; y < height; y += STRIP_HEIGHT)
     {
@@ -223,13 +225,13 @@ write_tall_png (GskRenderer    *renderer,
       graphene_rect_t area = GRAPHENE_RECT_INIT (0, y, width, strip);
       g_autoptr(GskRenderNode) part = cull (node, &area);
       g_autoptr(GdkTexture) texture = gsk_renderer_render_texture (renderer, part != NULL ? part : node, &area);
-      guchar *pixels = g_malloc (stride * strip);
+      guchar *pixels = elicit_png_writer_get_buffer (writer, strip, stride);
 
       gdk_texture_download (texture, pixels, stride);
       elicit_png_writer_add_rows (writer, pixels, stride, strip);
     }
 
-  return elicit_png_writer_finish (writer, error);
+  return g_steal_pointer (&writer);
 }
 
 static gboolean
@@ -371,11 +373,13 @@ body_scrolls (ElicitDialog *self,
 }
 
 /* Saves the dialog with the whole of its body; an error says what of it
- * had to be left out, if anything. */
+ * had to be left out, if anything. A long form's PNG may still be being
+ * written: then @writer is set, for elicit_png_writer_finish(). */
 static gboolean
-save_whole_png (ElicitDialog  *self,
-                const char    *path,
-                GError       **error)
+save_whole_png (ElicitDialog     *self,
+                const char       *path,
+                ElicitPngWriter **writer,
+                GError          **error)
 {
   GtkWidget *window = GTK_WIDGET (self);
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
@@ -403,7 +407,8 @@ save_whole_png (ElicitDialog  *self,
 
   node = unroll_body (self, window_node, &view, content_height, width, height);
   full_height = height + content_height - (int) view.size.height;
-  if (!write_tall_png (renderer, node, width, MIN (full_height, MAX_HEIGHT), path, error))
+  *writer = write_tall_png (renderer, node, width, MIN (full_height, MAX_HEIGHT), path, error);
+  if (*writer == NULL)
     return FALSE;
 
   if (full_height > MAX_HEIGHT)
@@ -640,6 +645,8 @@ elicit_render_dialog_to_png (ElicitRequest  *request,
                              GError        **error)
 {
   g_autoptr(GtkWidget) dialog = NULL;
+  g_autoptr(ElicitPngWriter) writer = NULL;
+  g_autoptr(GError) write_error = NULL;
   gboolean ret;
 
   g_return_val_if_fail (ELICIT_IS_REQUEST (request), FALSE);
@@ -669,7 +676,8 @@ elicit_render_dialog_to_png (ElicitRequest  *request,
   gtk_widget_set_can_target (dialog, FALSE);
   gtk_widget_set_visible (dialog, TRUE);
 
-  ret = wait_for_paint (dialog, error) && save_whole_png (ELICIT_DIALOG (dialog), path, error);
+  ret = wait_for_paint (dialog, error) &&
+        save_whole_png (ELICIT_DIALOG (dialog), path, &writer, error);
   if (ret)
     {
       g_autofree char *hidden = elicit_render_check_layout (dialog);
@@ -682,7 +690,17 @@ elicit_render_dialog_to_png (ElicitRequest  *request,
         }
     }
 
+  /* The dialog goes while the workers compress the last strips. */
   gtk_window_destroy (GTK_WINDOW (dialog));
+  g_clear_object (&dialog);
+
+  /* A PNG not written at all matters more than what it would show. */
+  if (writer != NULL && !elicit_png_writer_finish (writer, &write_error))
+    {
+      g_clear_error (error);
+      g_propagate_error (error, g_steal_pointer (&write_error));
+      ret = FALSE;
+    }
 
   return ret;
 }
