@@ -143,52 +143,204 @@ to_png_rows (const guchar *bgra,
     }
 }
 
-/* @raw as a raw deflate stream that a following one can continue: ended on
- * a byte boundary with no final block, unless @last. */
-static gboolean
-deflate_raw (const guchar  *raw,
-             gsize          raw_len,
-             gboolean       last,
-             guchar       **out,
-             gsize         *out_len)
+/* A job's deflate stream as it grows. */
+typedef struct
 {
-  z_stream stream = { 0 };
+  z_stream zs;
+  guchar *data;
+  gsize len;
   gsize capacity;
-  gboolean ok = FALSE;
+  guint64 bits;
+  guint n_bits;
+} Deflated;
 
-  if (deflateInit2 (&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    return FALSE;
+static void
+reserve (Deflated *out,
+         gsize     more)
+{
+  if (out->len + more <= out->capacity)
+    return;
+  out->capacity = MAX (out->capacity * 2, out->len + more);
+  out->data = g_realloc (out->data, out->capacity);
+}
 
-  capacity = deflateBound (&stream, raw_len) + 64;
-  *out = g_malloc (capacity);
-  stream.next_in = (Bytef *) raw;
-  stream.avail_in = raw_len;
-  stream.next_out = *out;
-  stream.avail_out = capacity;
+/* Deflates @raw through zlib, ended on a byte boundary with nothing after
+ * it referring back (Z_FULL_FLUSH), or as the end of the stream. */
+static gboolean
+deflate_rows (Deflated     *out,
+              const guchar *raw,
+              gsize         raw_len,
+              gboolean      last)
+{
+  out->zs.next_in = (Bytef *) raw;
+  out->zs.avail_in = raw_len;
 
   for (;;)
     {
-      int status = deflate (&stream, last ? Z_FINISH : Z_FULL_FLUSH);
+      int status;
 
-      if (last ? status == Z_STREAM_END : (status == Z_OK && stream.avail_out > 0))
-        {
-          ok = TRUE;
-          break;
-        }
-      if ((status != Z_OK && status != Z_BUF_ERROR) || stream.avail_out > 0)
+      reserve (out, deflateBound (&out->zs, out->zs.avail_in) + 64);
+      out->zs.next_out = out->data + out->len;
+      out->zs.avail_out = out->capacity - out->len;
+      status = deflate (&out->zs, last ? Z_FINISH : Z_FULL_FLUSH);
+      out->len = out->capacity - out->zs.avail_out;
+
+      if (last ? status == Z_STREAM_END : (status == Z_OK && out->zs.avail_out > 0))
+        return TRUE;
+      if ((status != Z_OK && status != Z_BUF_ERROR) || out->zs.avail_out > 0)
+        return FALSE;
+    }
+}
+
+/* Deflate's bits go least significant first; Huffman codes most
+ * significant first (reversed by the caller). */
+static void
+put_bits (Deflated *out,
+          guint     value,
+          guint     n_bits)
+{
+  out->bits |= (guint64) value << out->n_bits;
+  out->n_bits += n_bits;
+  while (out->n_bits >= 8)
+    {
+      out->data[out->len++] = out->bits & 0xff;
+      out->bits >>= 8;
+      out->n_bits -= 8;
+    }
+}
+
+static guint
+reverse_bits (guint code,
+              guint n_bits)
+{
+  guint reversed = 0;
+
+  for (guint i = 0; i < n_bits; i++, code >>= 1)
+    reversed = reversed << 1 | (code & 1);
+
+  return reversed;
+}
+
+/* A match of @length (3 to 258) at @distance (1 to 32,768) in the fixed
+ * Huffman codes (RFC 1951, 3.2.5 and 3.2.6). */
+static void
+put_match (Deflated *out,
+           guint     length,
+           guint     distance)
+{
+  static const guint16 length_base[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+                                           35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258 };
+  static const guint8 length_extra[29] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+                                           3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0 };
+  static const guint16 distance_base[30] = { 1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129,
+                                             193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
+                                             4097, 6145, 8193, 12289, 16385, 24577 };
+  guint l = 28, d = 29;
+  guint symbol;
+
+  while (length_base[l] > length)
+    l--;
+  while (distance_base[d] > distance)
+    d--;
+
+  /* Symbols 257-279 are 7-bit codes from 0, 280-287 8-bit from 0xc0. */
+  symbol = 257 + l;
+  if (symbol < 280)
+    put_bits (out, reverse_bits (symbol - 256, 7), 7);
+  else
+    put_bits (out, reverse_bits (0xc0 + symbol - 280, 8), 8);
+  put_bits (out, length - length_base[l], length_extra[l]);
+  put_bits (out, reverse_bits (d, 5), 5);
+  put_bits (out, distance - distance_base[d], d < 4 ? 0 : d / 2 - 1);
+}
+
+/* @n_rows rows each the same as the row before, @row_len bytes back: one
+ * fixed-Huffman block of matches, which costs almost nothing to make
+ * (most rows of a form's picture are blank, like the one above). Ends on a
+ * byte boundary: with an empty stored block, as Z_FULL_FLUSH does, or as
+ * the end of the stream. */
+static void
+put_repeats (Deflated *out,
+             gsize     row_len,
+             guint     n_rows,
+             gboolean  last)
+{
+  gsize left = row_len * n_rows;
+
+  reserve (out, left / 258 * 4 + 32);
+  put_bits (out, last ? 1 : 0, 1);
+  put_bits (out, 1, 2);
+  while (left > 0)
+    {
+      /* No match is shorter than 3 bytes: the last ones share. */
+      guint length = left > 260 ? 258 : left > 258 ? left - 3 : left;
+
+      put_match (out, length, row_len);
+      left -= length;
+    }
+  /* End of block: symbol 256, seven 0 bits. */
+  put_bits (out, 0, 7);
+
+  if (!last)
+    {
+      put_bits (out, 0, 3);
+      put_bits (out, 0, (8 - out->n_bits % 8) % 8);
+      put_bits (out, 0x0000, 16);
+      put_bits (out, 0xffff, 16);
+    }
+  else
+    put_bits (out, 0, (8 - out->n_bits % 8) % 8);
+}
+
+/* Row @y of the job repeats the one above it, in the same job. */
+static gboolean
+repeats (Job          *job,
+         const guchar *pixels,
+         guint         y)
+{
+  const guchar *row = pixels + job->stride * (job->first_row + y);
+
+  return y > 0 && memcmp (row, row - job->stride, (gsize) job->width * 4) == 0;
+}
+
+/* The job's rows, a run of rows that differ through zlib, then a run of
+ * repeated rows as matches of the row above, and so on. */
+static gboolean
+deflate_job (Job          *job,
+             const guchar *pixels,
+             guchar       *raw,
+             Deflated     *out)
+{
+  gsize row_len = 1 + (gsize) job->width * 3;
+  /* A match reaches at most 32 KiB back: wider rows are all deflated. */
+  gboolean find_repeats = row_len <= 32768;
+  guint y = 0;
+
+  job->adler = adler32 (0, NULL, 0);
+  while (y < job->n_rows)
+    {
+      guint end = y + 1, repeated;
+      uLong row_adler;
+
+      while (end < job->n_rows && !(find_repeats && repeats (job, pixels, end)))
+        end++;
+      to_png_rows (pixels + job->stride * (job->first_row + y), job->stride, job->width, end - y, raw);
+      job->adler = adler32 (job->adler, raw, row_len * (end - y));
+      if (!deflate_rows (out, raw, row_len * (end - y), job->last && end == job->n_rows))
+        return FALSE;
+
+      for (repeated = 0; end + repeated < job->n_rows && repeats (job, pixels, end + repeated); repeated++)
+        ;
+      if (repeated == 0)
         break;
-
-      /* Out of room (deflateBound makes this unlikely): grow and go on. */
-      *out = g_realloc (*out, capacity * 2);
-      stream.next_out = *out + capacity;
-      stream.avail_out = capacity;
-      capacity *= 2;
+      row_adler = adler32 (adler32 (0, NULL, 0), raw + row_len * (end - y - 1), row_len);
+      for (guint i = 0; i < repeated; i++)
+        job->adler = adler32_combine (job->adler, row_adler, row_len);
+      put_repeats (out, row_len, repeated, job->last && end + repeated == job->n_rows);
+      y = end + repeated;
     }
 
-  *out_len = stream.total_out;
-  deflateEnd (&stream);
-
-  return ok;
+  return TRUE;
 }
 
 static void
@@ -197,18 +349,22 @@ run_job_cb (gpointer data,
 {
   Job *job = data;
   ElicitPngWriter *self = user_data;
+  Deflated out = { { 0 }, NULL, 0, 0, 0, 0 };
   gsize row_len = 1 + (gsize) job->width * 3;
-  const guchar *pixels = g_bytes_get_data (job->pixels, NULL);
   g_autofree guchar *raw = g_malloc (row_len * job->n_rows);
   gboolean ok;
 
   job->raw_len = row_len * job->n_rows;
-  to_png_rows (pixels + job->stride * job->first_row, job->stride, job->width, job->n_rows, raw);
+  ok = deflateInit2 (&out.zs, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+  if (ok)
+    {
+      ok = deflate_job (job, g_bytes_get_data (job->pixels, NULL), raw, &out);
+      deflateEnd (&out.zs);
+    }
   /* The strip's pixels go as soon as its last job has read them. */
   g_clear_pointer (&job->pixels, g_bytes_unref);
-
-  job->adler = adler32 (adler32 (0, NULL, 0), raw, job->raw_len);
-  ok = deflate_raw (raw, job->raw_len, job->last, &job->deflated, &job->deflated_len);
+  job->deflated = out.data;
+  job->deflated_len = out.len;
 
   g_mutex_lock (&self->lock);
   job->ok = ok;
