@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gstdio.h>
 
@@ -199,6 +200,42 @@ cull (GskRenderNode         *node,
     }
 }
 
+/* Draws @area of @node into @pixels: what the renderer's texture of it
+ * would hold. The cairo renderer's texture is a cairo image of the area
+ * with the node drawn on it, moved by the area's origin; drawing into the
+ * writer's buffer the same way spares the image and the copy out of it
+ * (16 MB a strip). */
+static void
+draw_strip (GskRenderer           *renderer,
+            GskRenderNode         *node,
+            const graphene_rect_t *area,
+            guchar                *pixels,
+            gsize                  stride)
+{
+  int width = (int) area->size.width;
+  int height = (int) area->size.height;
+  g_autoptr(GdkTexture) texture = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (!GSK_IS_CAIRO_RENDERER (renderer))
+    {
+      texture = gsk_renderer_render_texture (renderer, node, area);
+      gdk_texture_download (texture, pixels, stride);
+      return;
+    }
+
+  /* A buffer used before: transparent again, as a new image is. */
+  memset (pixels, 0, stride * height);
+  surface = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+  cr = cairo_create (surface);
+  cairo_translate (cr, -area->origin.x, -area->origin.y);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+}
+
 /* Starts writing @node's @width × @height pixels from the top to @path as
  * a PNG, drawn a strip at a time while the strips before are compressed: a
  * whole long form is tens of megapixels, which GTK's writer (one texture,
@@ -224,10 +261,9 @@ write_tall_png (GskRenderer    *renderer,
       int strip = MIN (STRIP_HEIGHT, height - y);
       graphene_rect_t area = GRAPHENE_RECT_INIT (0, y, width, strip);
       g_autoptr(GskRenderNode) part = cull (node, &area);
-      g_autoptr(GdkTexture) texture = gsk_renderer_render_texture (renderer, part != NULL ? part : node, &area);
       guchar *pixels = elicit_png_writer_get_buffer (writer, strip, stride);
 
-      gdk_texture_download (texture, pixels, stride);
+      draw_strip (renderer, part != NULL ? part : node, &area, pixels, stride);
       elicit_png_writer_add_rows (writer, pixels, stride, strip);
     }
 
