@@ -224,7 +224,7 @@ check_image (guint        width,
 
 /* Strips of several compression jobs each (about 2 MB of rows a job),
  * compressed on several threads and joined into one zlib stream, more
- * than the writer holds at once (40 MB): the file
+ * than the writer holds at once (20 MB): the file
  * is a valid PNG with exactly the rows given, in order. */
 static void
 test_strips_join_into_one_image (void)

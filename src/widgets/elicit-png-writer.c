@@ -44,7 +44,7 @@
 /* The pixels waiting for the workers: a few strips, so that the caller
  * draws ahead while they compress, and goes on to other work (tearing the
  * dialog down) before they are done. */
-#define MAX_PENDING_BYTES (40 * 1024 * 1024)
+#define MAX_PENDING_BYTES (20 * 1024 * 1024)
 
 typedef struct
 {
