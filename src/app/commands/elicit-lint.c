@@ -606,6 +606,14 @@ render (LintInput  *input,
       return 3;
     }
 
+  /* The picture is of the dialog as it settles, the same every time: not
+   * of wherever a transition (the first field's focus ring) or the caret's
+   * blinking happens to be when it is drawn. */
+  g_object_set (gtk_settings_get_default (),
+                "gtk-enable-animations", FALSE,
+                "gtk-cursor-blink", FALSE,
+                NULL);
+
   request = elicit_request_new (params, &error);
   if (request != NULL && elicit_render_dialog_to_png (request, server_label, NULL, path, &error))
     {
