@@ -17,6 +17,8 @@
 
 #include "elicit-cli.h"
 #include "elicit-renderer-choice.h"
+#include "elicit-theme-choice.h"
+#include "elicit-timing.h"
 
 static gboolean verbose_logging;
 
@@ -128,11 +130,17 @@ gboolean
 elicit_cli_init_display (void)
 {
   gboolean chosen = elicit_renderer_choice_prefer_cairo ();
+  gboolean theme_chosen = elicit_theme_choice_skip_default ();
   gboolean ok;
 
   g_set_prgname ("elicit");
   ok = gtk_init_check ();
   elicit_renderer_choice_forget (chosen);
+  /* GTK makes its settings, and loads their theme, when first asked. */
+  if (ok)
+    gtk_settings_get_default ();
+  elicit_theme_choice_forget (theme_chosen);
+  elicit_timing_mark ("gtk-ready");
   if (!ok)
     return FALSE;
 
