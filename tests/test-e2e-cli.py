@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, check, check_equal, do_action,
-                           find, find_dialog, pick_option, run_tests, set_number, set_text, showing,
+                           find, find_dialog, on_wayland, pick_option, run_tests, set_number, set_text, showing,
                            skip_all, test, toggle, wait_for, wait_sensitive, walk, tab_to, press, KEY_TAB,
                            focused, focused_object, describe, unnamed_stops)
 
@@ -228,6 +228,42 @@ def call_accept_defaults_opens_a_url_request_with_elicit_browser():
         check(opened.startswith('https://auth.example.com/login'),
               'the browser command got %r' % opened)
         check_equal(json.loads(out)['structuredContent']['action'], 'accept', 'what the server received')
+
+
+def screen_pixel(x, y):
+    """The colour at (@x, @y) of the X screen, as #RRGGBB."""
+    done = subprocess.run(['import', '-window', 'root', '-crop', '1x1+%d+%d' % (x, y), '-depth', '8', 'txt:-'],
+                          capture_output=True, text=True, check=False)
+    words = [word for word in done.stdout.split() if word.startswith('#')]
+    return words[-1] if words else None
+
+
+@test
+def calls_dialog_has_libadwaitas_style_or_the_users_gtk_theme():
+    # elicit call names libadwaita's empty theme in GTK_THEME while GTK starts, so that GTK's own
+    # theme is not parsed for nothing, and takes it away before libadwaita starts, which loads
+    # no stylesheet of its own while GTK_THEME is set. The window's background says whose style
+    # it got: libadwaita's, light or dark, or GTK's Adwaita when the user named that theme.
+    if on_wayland() or shutil.which('import') is None:
+        raise Skip('reads the X screen with ImageMagick\'s import')
+    cases = (({}, '#FAFAFA', 'libadwaita, light'),
+             ({'ADW_DEBUG_COLOR_SCHEME': 'prefer-dark'}, '#242424', 'libadwaita, dark'),
+             ({'GTK_THEME': 'Adwaita'}, '#F6F5F4', 'the user\'s GTK_THEME'))
+    for extra, colour, whose in cases:
+        env = dict(a11y_env(), ELICIT_PROMPTER='local', **extra)
+        if 'GTK_THEME' not in extra:
+            env.pop('GTK_THEME', None)
+        run = Run([ELICIT, 'call', '--name', 'Style', '--tool', 'confirm', '--', DEMO], env=env)
+        try:
+            find_dialog('Request from Style', pid=run.process.pid)
+            # The dialog sits at the screen's corner (no window manager); a point of its margin.
+            seen = []
+            try:
+                wait_for('the dialog drawn', lambda: seen.append(screen_pixel(10, 250)) or seen[-1] == colour)
+            except Failure:
+                raise Failure('the dialog\'s background is %s, not %s (%s)' % (seen[-1], colour, whose))
+        finally:
+            run.close()
 
 
 @test
