@@ -50,6 +50,51 @@ ping_cb (ElicitPeer    *peer,
   return TRUE;
 }
 
+/* A log message's members, read from the text's index in one pass when
+ * there is no tree. Short plain strings go into the buffers. */
+typedef struct
+{
+  char      level_buf[64];
+  char      logger_buf[256];
+  char     *level_heap;
+  char     *logger_heap;
+  const char *level;
+  const char *logger;
+  JsonNode *data;
+} LogMessage;
+
+static void
+log_message_clear (LogMessage *log)
+{
+  g_free (log->level_heap);
+  g_free (log->logger_heap);
+  g_clear_pointer (&log->data, json_node_unref);
+}
+
+static void
+read_log_message (ElicitIncoming *message,
+                  LogMessage     *log)
+{
+  static const char * const names[] = { "level", "logger", "data" };
+  int found[G_N_ELEMENTS (names)];
+
+  if (elicit_incoming_find_params (message, names, G_N_ELEMENTS (names), found))
+    {
+      log->level = elicit_incoming_member_string (message, found[0], log->level_buf,
+                                                  sizeof log->level_buf, &log->level_heap);
+      log->logger = elicit_incoming_member_string (message, found[1], log->logger_buf,
+                                                   sizeof log->logger_buf, &log->logger_heap);
+      log->data = elicit_incoming_member_build (message, found[2]);
+      return;
+    }
+
+  log->level = elicit_incoming_params_string (message, "level", log->level_buf,
+                                              sizeof log->level_buf, &log->level_heap);
+  log->logger = elicit_incoming_params_string (message, "logger", log->logger_buf,
+                                               sizeof log->logger_buf, &log->logger_heap);
+  log->data = elicit_incoming_dup_params_member (message, "data");
+}
+
 /* Log messages: read, from the text when there is no tree, only when
  * ::message has a handler. */
 static void
@@ -59,30 +104,21 @@ log_message_cb (ElicitPeer     *peer,
                 gpointer        user_data)
 {
   ElicitSession *self = user_data;
-  char level_buf[64], logger_buf[256];
-  g_autofree char *level_heap = NULL;
-  g_autofree char *logger_heap = NULL;
-  g_autoptr(JsonNode) data = NULL;
-  const char *level;
-  const char *logger;
+  LogMessage log;
 
   if (!g_signal_has_handler_pending (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE],
                                      0, FALSE))
     return;
 
-  level = elicit_incoming_params_string (message, "level", level_buf, sizeof level_buf,
-                                         &level_heap);
-  data = elicit_incoming_dup_params_member (message, "data");
-  if (level == NULL || data == NULL)
-    {
-      g_debug ("ignoring a malformed notifications/message");
-      return;
-    }
-
-  logger = elicit_incoming_params_string (message, "logger", logger_buf, sizeof logger_buf,
-                                          &logger_heap);
-  g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE], 0,
-                 level, logger, data);
+  /* The buffers are left as they are: a string is written before it is read. */
+  log.level_heap = log.logger_heap = NULL;
+  read_log_message (message, &log);
+  if (log.level == NULL || log.data == NULL)
+    g_debug ("ignoring a malformed notifications/message");
+  else
+    g_signal_emit (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE], 0,
+                   log.level, log.logger, log.data);
+  log_message_clear (&log);
 }
 
 static gboolean
