@@ -54,13 +54,13 @@ ping_cb (ElicitPeer    *peer,
  * there is no tree. Short plain strings go into the buffers. */
 typedef struct
 {
-  char      level_buf[64];
-  char      logger_buf[256];
-  char     *level_heap;
-  char     *logger_heap;
+  char        level_buf[64];
+  char        logger_buf[256];
+  char       *level_heap;
+  char       *logger_heap;
   const char *level;
   const char *logger;
-  JsonNode *data;
+  JsonNode   *data;
 } LogMessage;
 
 static void
@@ -95,6 +95,33 @@ read_log_message (ElicitIncoming *message,
   log->data = elicit_incoming_dup_params_member (message, "data");
 }
 
+/* How many log messages a handler of ::message, once seen, is trusted for. */
+#define LOG_HANDLER_TRUST 64
+
+/*
+ * Whether ::message has a handler. Asking GLib is a good part of a log
+ * message's cost, so a handler seen is trusted for the next
+ * LOG_HANDLER_TRUST messages: if it goes meanwhile, those few are read and
+ * emitted to nobody, which wastes a little and changes nothing. No handler
+ * is never trusted: a handler connected since is found at the next message.
+ */
+static gboolean
+wants_log_messages (ElicitSession *self)
+{
+  if (self->log_handler_trust > 0)
+    {
+      self->log_handler_trust--;
+      return TRUE;
+    }
+
+  if (!g_signal_has_handler_pending (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE],
+                                     0, FALSE))
+    return FALSE;
+
+  self->log_handler_trust = LOG_HANDLER_TRUST - 1;
+  return TRUE;
+}
+
 /* Log messages: read, from the text when there is no tree, only when
  * ::message has a handler. */
 static void
@@ -106,8 +133,7 @@ log_message_cb (ElicitPeer     *peer,
   ElicitSession *self = user_data;
   LogMessage log;
 
-  if (!g_signal_has_handler_pending (self, elicit_session_signals[ELICIT_SESSION_SIGNAL_MESSAGE],
-                                     0, FALSE))
+  if (!wants_log_messages (self))
     return;
 
   /* The buffers are left as they are: a string is written before it is read. */
