@@ -155,13 +155,24 @@ is_token (JsonNode *node)
           json_node_get_value_type (node) == G_TYPE_STRING);
 }
 
-static void
-progress_cb (ElicitPeer    *peer,
-             const char    *method,
-             JsonObject    *params,
-             JsonNode      *message,
-             ElicitSession *self)
+/* The params object of a notification, from its tree; NULL when it is not
+ * an object. The rare notifications below are read as trees. */
+static JsonObject *
+tree_params (ElicitIncoming *message)
 {
+  JsonNode *node = elicit_incoming_get_node (message);
+
+  return elicit_json_object_get_object (json_node_get_object (node), "params");
+}
+
+static void
+progress_cb (ElicitPeer     *peer,
+             const char     *method,
+             ElicitIncoming *message,
+             gpointer        user_data)
+{
+  ElicitSession *self = user_data;
+  JsonObject *params = tree_params (message);
   JsonNode *token = params ? json_object_get_member (params, "progressToken") : NULL;
   const char *text = elicit_json_object_get_string (params, "message");
   double progress;
@@ -182,12 +193,12 @@ progress_cb (ElicitPeer    *peer,
 }
 
 static void
-list_changed_cb (ElicitPeer    *peer,
-                 const char    *method,
-                 JsonObject    *params,
-                 JsonNode      *message,
-                 ElicitSession *self)
+list_changed_cb (ElicitPeer     *peer,
+                 const char     *method,
+                 ElicitIncoming *message,
+                 gpointer        user_data)
 {
+  ElicitSession *self = user_data;
   static const char * const kinds[] = { "tools", "prompts", "resources" };
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
@@ -201,12 +212,14 @@ list_changed_cb (ElicitPeer    *peer,
 }
 
 static void
-task_status_cb (ElicitPeer    *peer,
-                const char    *method,
-                JsonObject    *params,
-                JsonNode      *message,
-                ElicitSession *self)
+task_status_cb (ElicitPeer     *peer,
+                const char     *method,
+                ElicitIncoming *message,
+                gpointer        user_data)
 {
+  ElicitSession *self = user_data;
+  JsonObject *params = tree_params (message);
+
   if (params != NULL)
     elicit_session_task_status_changed (self, params);
 }
@@ -216,14 +229,14 @@ elicit_session_listen_to_server (ElicitSession *self)
 {
   g_signal_connect_object (self->peer, "handle-request::ping", G_CALLBACK (ping_cb), self, 0);
   elicit_peer_add_notification_func (self->peer, "notifications/message", log_message_cb, self);
-  g_signal_connect_object (self->peer, "notification::notifications/progress",
-                           G_CALLBACK (progress_cb), self, 0);
-  g_signal_connect_object (self->peer, "notification::notifications/tools/list_changed",
-                           G_CALLBACK (list_changed_cb), self, 0);
-  g_signal_connect_object (self->peer, "notification::notifications/prompts/list_changed",
-                           G_CALLBACK (list_changed_cb), self, 0);
-  g_signal_connect_object (self->peer, "notification::notifications/resources/list_changed",
-                           G_CALLBACK (list_changed_cb), self, 0);
-  g_signal_connect_object (self->peer, "notification::notifications/tasks/status",
-                           G_CALLBACK (task_status_cb), self, 0);
+  /* Not ::notification handlers: with none, the peer reads a flood of log
+   * lines without asking GObject about each detail. */
+  elicit_peer_add_notification_func (self->peer, "notifications/progress", progress_cb, self);
+  elicit_peer_add_notification_func (self->peer, "notifications/tools/list_changed",
+                                     list_changed_cb, self);
+  elicit_peer_add_notification_func (self->peer, "notifications/prompts/list_changed",
+                                     list_changed_cb, self);
+  elicit_peer_add_notification_func (self->peer, "notifications/resources/list_changed",
+                                     list_changed_cb, self);
+  elicit_peer_add_notification_func (self->peer, "notifications/tasks/status", task_status_cb, self);
 }
