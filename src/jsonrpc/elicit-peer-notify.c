@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "elicit-peer-struct-private.h"
 
 void
@@ -22,11 +24,14 @@ elicit_peer_call_notification_funcs (ElicitPeer     *self,
                          const char     *method,
                          ElicitIncoming *message)
 {
+  gsize len = strlen (method);
+
+  /* The library's methods share "notifications/"; their lengths differ. */
   for (guint i = 0; i < self->notification_funcs->len; i++)
     {
       NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
 
-      if (g_str_equal (f->method, method))
+      if (f->method_len == len && memcmp (f->method, method, len) == 0)
         f->func (self, method, message, f->user_data);
     }
 }
@@ -70,7 +75,8 @@ elicit_peer_add_notification_func (ElicitPeer                 *self,
 {
   /* Not interned here: a quark for @method exists only once a handler is
    * connected with it as its detail (or someone else made it). */
-  NotificationFunc f = { g_strdup (method), g_quark_try_string (method), func, user_data };
+  NotificationFunc f = { g_strdup (method), strlen (method), g_quark_try_string (method), func,
+                         user_data };
 
   g_return_if_fail (ELICIT_IS_PEER (self));
   g_return_if_fail (method != NULL && func != NULL);
