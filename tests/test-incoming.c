@@ -46,6 +46,11 @@ static const Line lines[] = {
   { "huge-numbers-in-params", LOG ("{\"level\":\"info\",\"data\":[9223372036854775807,-9223372036854775808,1.5e308,4.9e-324]}"), TRUE },
   { "empty-strings", LOG ("{\"level\":\"\",\"logger\":\"\",\"data\":\"\"}"), TRUE },
   { "unicode-text", LOG ("{\"level\":\"info\",\"logger\":\"журнал\",\"data\":\"中文 😀 é\"}"), TRUE },
+  /* The last string of a line ends in its last 8 bytes: read one byte at a time. */
+  { "escape-at-the-end", LOG ("{\"level\":\"info\",\"data\":\"ab\\n\"}"), TRUE },
+  { "non-ascii-at-the-end", LOG ("{\"level\":\"info\",\"data\":\"é\"}"), TRUE },
+  { "escaped-name-at-the-end", LOG ("{\"level\":\"info\",\"data\":1,\"\\u0078\":\"\"}"), TRUE },
+  { "params-before-another-object", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"data\":1},\"x\":{\"level\":\"info\",\"logger\":\"l\",\"data\":2}}", TRUE },
   /* What the fast path leaves to the tree. */
   { "escaped-method", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications\\/message\",\"params\":{\"level\":\"info\",\"data\":1}}", FALSE },
   { "escaped-version", "{\"jsonrpc\":\"2\\u002e0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":1}}", FALSE },

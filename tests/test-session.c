@@ -1324,6 +1324,98 @@ test_log_flood (Fixture       *f,
   fake_peer_sync (f->peer);
 }
 
+/* Sends @n log messages, data 0 to n - 1, in one write: the session reads
+ * them in one go, without returning to the main loop between them. */
+static void
+send_log_lines (Fixture *f,
+                guint    n)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\","
+                                  "\"params\":{\"level\":\"info\",\"data\":%u}}\n", i);
+  fake_peer_send_len (f->peer, text->str, text->len);
+  fake_peer_sync (f->peer);
+}
+
+typedef struct
+{
+  guint messages;
+  guint notifications;
+} Joiner;
+
+static void
+late_message_cb (ElicitSession *session,
+                 const char    *level,
+                 const char    *logger,
+                 JsonNode      *data,
+                 Joiner        *j)
+{
+  j->messages++;
+}
+
+static void
+late_notification_cb (ElicitPeer *peer,
+                      const char *method,
+                      JsonObject *params,
+                      JsonNode   *message,
+                      Joiner     *j)
+{
+  j->notifications++;
+}
+
+/* At message 50, connects a second ::message handler and one for the peer's
+ * ::notification: both must see the very next line of the same read. */
+static void
+joining_message_cb (ElicitSession *session,
+                    const char    *level,
+                    const char    *logger,
+                    JsonNode      *data,
+                    Joiner        *j)
+{
+  if (json_node_get_int (data) != 49)
+    return;
+  g_signal_connect (session, "message", G_CALLBACK (late_message_cb), j);
+  g_signal_connect (elicit_session_get_peer (session), "notification::notifications/message",
+                    G_CALLBACK (late_notification_cb), j);
+}
+
+static void
+test_log_handlers_join_mid_read (Fixture       *f,
+                                 gconstpointer  data)
+{
+  Joiner j = { 0, 0 };
+
+  connected (f);
+  g_signal_connect (f->session, "message", G_CALLBACK (joining_message_cb), &j);
+  send_log_lines (f, 200);
+
+  g_assert_cmpuint (f->log->len, ==, 200);
+  g_assert_cmpuint (j.messages, ==, 150);
+  g_assert_cmpuint (j.notifications, ==, 150);
+}
+
+/* No handler, then one: the first line after it is connected is read, however
+ * many went unread before. */
+static void
+test_log_handler_comes_and_goes (Fixture       *f,
+                                 gconstpointer  data)
+{
+  connected (f);
+  send_log_lines (f, 3);
+  g_assert_cmpuint (f->log->len, ==, 3);
+
+  g_signal_handlers_disconnect_by_func (f->session, message_cb, f);
+  send_log_lines (f, 500);
+  g_assert_cmpuint (f->log->len, ==, 3);
+
+  g_signal_connect (f->session, "message", G_CALLBACK (message_cb), f);
+  send_log_lines (f, 1);
+  g_assert_cmpuint (f->log->len, ==, 4);
+  g_assert_cmpstr (g_ptr_array_index (f->log, 3), ==, "info|-|0");
+}
+
 static void
 test_early_messages (Fixture       *f,
                      gconstpointer  data)
@@ -1812,6 +1904,10 @@ main (int   argc,
   SESSION_TEST ("elicitation/a-duplicate-request-id-gets-32600", test_duplicate_request_id, NULL);
   SESSION_TEST ("notifications/log-and-list-changed", test_notifications, NULL);
   SESSION_TEST ("notifications/a-log-flood-arrives-whole-and-in-order", test_log_flood, NULL);
+  SESSION_TEST ("notifications/log-handlers-joining-mid-read-see-the-next-line",
+                test_log_handlers_join_mid_read, NULL);
+  SESSION_TEST ("notifications/a-log-handler-connected-again-sees-the-next-line",
+                test_log_handler_comes_and_goes, NULL);
   SESSION_TEST ("closing/peer-closing-fails-calls-and-withdraws-requests", test_peer_closes,
                 NULL);
   SESSION_TEST ("closing/close-fails-calls-and-withdraws-requests", test_close_withdraws, NULL);

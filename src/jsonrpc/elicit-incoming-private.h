@@ -47,5 +47,16 @@ const char *elicit_incoming_params_string (ElicitIncoming *self,
                                            char          **heap);
 JsonNode   *elicit_incoming_dup_params_member (ElicitIncoming *self,
                                                const char     *name);
+gboolean    elicit_incoming_find_params   (ElicitIncoming     *self,
+                                           const char * const *names,
+                                           guint               n_names,
+                                           int                *found);
+const char *elicit_incoming_member_string (ElicitIncoming *self,
+                                           int             i,
+                                           char           *buf,
+                                           gsize           size,
+                                           char          **heap);
+JsonNode   *elicit_incoming_member_build  (ElicitIncoming *self,
+                                           int             i) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

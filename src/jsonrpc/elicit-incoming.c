@@ -136,32 +136,17 @@ tree_params (ElicitIncoming *self)
   return elicit_json_object_get_object (object, "params");
 }
 
-/*
- * The string member @name of the params object: into @buf when it is plain
- * text that fits, else into a new string in *@heap (the caller frees it),
- * or pointing into the tree when there is one. NULL when it is missing or
- * not a string.
- */
-const char *
-elicit_incoming_params_string (ElicitIncoming *self,
-                               const char     *name,
-                               char           *buf,
-                               gsize           size,
-                               char          **heap)
+/* The string @member: into @buf when it is plain text that fits, else into
+ * a new string in *@heap. NULL when it is not a string. */
+static const char *
+member_string (const ElicitJsonMember *member,
+               char                   *buf,
+               gsize                   size,
+               char                  **heap)
 {
-  const ElicitJsonMember *member;
   const char *text;
   gssize len;
-  int i;
 
-  *heap = NULL;
-  if (self->node != NULL)
-    return elicit_json_object_get_string (tree_params (self), name);
-
-  if (self->params < 0 || (i = elicit_json_index_find (&self->index, self->params, name)) < 0)
-    return NULL;
-
-  member = &self->index.members[i];
   if (member->value[0] != '"')
     return NULL;
 
@@ -178,6 +163,31 @@ elicit_incoming_params_string (ElicitIncoming *self,
 
     return *heap = json_node_dup_string (node);
   }
+}
+
+/*
+ * The string member @name of the params object: into @buf when it is plain
+ * text that fits, else into a new string in *@heap (the caller frees it),
+ * or pointing into the tree when there is one. NULL when it is missing or
+ * not a string.
+ */
+const char *
+elicit_incoming_params_string (ElicitIncoming *self,
+                               const char     *name,
+                               char           *buf,
+                               gsize           size,
+                               char          **heap)
+{
+  int i;
+
+  *heap = NULL;
+  if (self->node != NULL)
+    return elicit_json_object_get_string (tree_params (self), name);
+
+  if (self->params < 0 || (i = elicit_json_index_find (&self->index, self->params, name)) < 0)
+    return NULL;
+
+  return member_string (&self->index.members[i], buf, size, heap);
 }
 
 /* The member @name of the params object, any value, or NULL. */
@@ -199,4 +209,74 @@ elicit_incoming_dup_params_member (ElicitIncoming *self,
     return NULL;
 
   return elicit_json_member_build (&self->index.members[i]);
+}
+
+/* elicit_json_member_is() without the name's length: it ends with a NUL. */
+static inline gboolean
+member_is_name (const ElicitJsonMember *member,
+                const char             *name)
+{
+  gsize len = (gsize) (member->name_end - member->name);
+
+  if (G_UNLIKELY (member->escaped))
+    return elicit_json_member_is_escaped (member, name);
+
+  return strncmp (member->name, name, len) == 0 && name[len] == '\0';
+}
+
+/*
+ * Finds the members @names of the params object in one pass over
+ * the index: @found[i] is where names[i] is, for the two functions below, or
+ * -1. FALSE when the message is a tree: then ask by name.
+ */
+gboolean
+elicit_incoming_find_params (ElicitIncoming    *self,
+                             const char * const *names,
+                             guint               n_names,
+                             int                *found)
+{
+  const ElicitJsonIndex *index = &self->index;
+
+  if (self->node != NULL)
+    return FALSE;
+
+  for (guint j = 0; j < n_names; j++)
+    found[j] = -1;
+
+  /* The params' own members follow it, up to the root's next member. */
+  for (int i = self->params + 1; self->params >= 0 && i < (int) index->n_members; i++)
+    {
+      const ElicitJsonMember *member = &index->members[i];
+
+      if (member->parent != self->params)
+        break;
+      for (guint j = 0; j < n_names; j++)
+        if (found[j] < 0 && member_is_name (member, names[j]))
+          {
+            found[j] = i;
+            break;
+          }
+    }
+
+  return TRUE;
+}
+
+/* As elicit_incoming_params_string(), for a member elicit_incoming_find_params() found. */
+const char *
+elicit_incoming_member_string (ElicitIncoming *self,
+                               int             i,
+                               char           *buf,
+                               gsize           size,
+                               char          **heap)
+{
+  *heap = NULL;
+  return i >= 0 ? member_string (&self->index.members[i], buf, size, heap) : NULL;
+}
+
+/* The value of a member elicit_incoming_find_params() found, or NULL. */
+JsonNode *
+elicit_incoming_member_build (ElicitIncoming *self,
+                              int             i)
+{
+  return i >= 0 ? elicit_json_member_build (&self->index.members[i]) : NULL;
 }

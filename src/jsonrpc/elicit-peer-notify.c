@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "elicit-peer-struct-private.h"
 
 void
@@ -22,27 +24,38 @@ elicit_peer_call_notification_funcs (ElicitPeer     *self,
                          const char     *method,
                          ElicitIncoming *message)
 {
+  gsize len = strlen (method);
+
+  /* The library's methods share "notifications/"; their lengths differ. */
   for (guint i = 0; i < self->notification_funcs->len; i++)
     {
       NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
 
-      if (g_str_equal (f->method, method))
+      if (f->method_len == len && memcmp (f->method, method, len) == 0)
         f->func (self, method, message, f->user_data);
     }
 }
 
-/* The detail ::notification is emitted with for @method. */
+/*
+ * The detail ::notification is emitted with for @method, or 0 when no quark
+ * names it. A handler connected with a detail interned its quark, so 0 also
+ * says that no handler waits for this detail: the caller need not ask GLib.
+ */
 GQuark
 elicit_peer_notification_detail (ElicitPeer *self,
-                     const char *method)
+                                 const char *method)
 {
-  /* The in-tree listeners' methods are interned already: no lookup. */
+  /* The in-tree listeners' methods: their quark, once it exists, is kept. */
   for (guint i = 0; i < self->notification_funcs->len; i++)
     {
       NotificationFunc *f = &g_array_index (self->notification_funcs, NotificationFunc, i);
 
       if (g_str_equal (f->method, method))
-        return f->detail;
+        {
+          if (f->detail == 0)
+            f->detail = g_quark_try_string (method);
+          return f->detail;
+        }
     }
 
   return g_quark_try_string (method);
@@ -60,7 +73,10 @@ elicit_peer_add_notification_func (ElicitPeer                 *self,
                                    ElicitPeerNotificationFunc  func,
                                    gpointer                    user_data)
 {
-  NotificationFunc f = { g_strdup (method), g_quark_from_string (method), func, user_data };
+  /* Not interned here: a quark for @method exists only once a handler is
+   * connected with it as its detail (or someone else made it). */
+  NotificationFunc f = { g_strdup (method), strlen (method), g_quark_try_string (method), func,
+                         user_data };
 
   g_return_if_fail (ELICIT_IS_PEER (self));
   g_return_if_fail (method != NULL && func != NULL);

@@ -41,6 +41,7 @@ struct _ElicitPeer
 typedef struct
 {
   char                       *method;
+  gsize                       method_len;
   GQuark                      detail;
   ElicitPeerNotificationFunc  func;
   gpointer                    user_data;

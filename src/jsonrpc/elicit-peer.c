@@ -431,6 +431,14 @@ has_notification_handler (ElicitPeer *self,
 {
   GQuark detail;
 
+  /* Without a detail in the mask, this finds a handler with any detail,
+   * blocked or not; ElicitPeer is final, so there is no class handler. No
+   * handler at all, the usual case (the library listens through
+   * elicit_peer_add_notification_func()), answers in one question. */
+  if (g_signal_handler_find (self, G_SIGNAL_MATCH_ID, signals[NOTIFICATION], 0,
+                             NULL, NULL, NULL) == 0)
+    return FALSE;
+
   /* A detail finds only the handlers connected with it, so ask both. */
   if (g_signal_has_handler_pending (self, signals[NOTIFICATION], 0, FALSE))
     return TRUE;

@@ -863,7 +863,8 @@ elicit_transport_receive_line (ElicitTransport               *self,
       return ELICIT_LINE_STOP;
     }
 
-  return elicit_transport_is_closed (self) ? ELICIT_LINE_STOP : ELICIT_LINE_CONTINUE;
+  /* Read directly: this runs for every line, and @self was checked above. */
+  return get_state (self)->closed ? ELICIT_LINE_STOP : ELICIT_LINE_CONTINUE;
 }
 
 /**

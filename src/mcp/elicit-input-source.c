@@ -339,12 +339,14 @@ early_completion_state_cb (ElicitRequest     *request,
 }
 
 static void
-complete_cb (ElicitPeer        *peer,
-             const char        *method,
-             JsonObject        *params,
-             JsonNode          *message,
-             ElicitInputSource *self)
+complete_cb (ElicitPeer     *peer,
+             const char     *method,
+             ElicitIncoming *message,
+             gpointer        user_data)
 {
+  ElicitInputSource *self = user_data;
+  JsonObject *params = elicit_json_object_get_object (
+    json_node_get_object (elicit_incoming_get_node (message)), "params");
   const char *elicitation_id = elicit_json_object_get_string (params, "elicitationId");
   ElicitRequest *request;
 
@@ -400,8 +402,10 @@ elicit_input_source_constructed (GObject *object)
   self->tasks = elicit_task_store_new (self->peer);
   g_signal_connect_object (self->peer, "request-cancelled",
                            G_CALLBACK (request_cancelled_cb), self, 0);
-  g_signal_connect_object (self->peer, "notification::notifications/elicitation/complete",
-                           G_CALLBACK (complete_cb), self, 0);
+  /* Not a ::notification handler: with none, the peer reads a flood of log
+   * lines without asking GObject about each one's detail. */
+  elicit_peer_add_notification_func (self->peer, "notifications/elicitation/complete",
+                                     complete_cb, self);
   /* After the owner's handlers: a session marks itself closed first, so
    * the requests' dialogs can say the server disconnected. */
   g_signal_connect_object (self->peer, "closed", G_CALLBACK (closed_cb), self, G_CONNECT_AFTER);
@@ -423,7 +427,10 @@ elicit_input_source_dispose (GObject *object)
 
   g_clear_pointer (&self->tasks, elicit_task_store_free);
   if (self->peer != NULL)
-    g_signal_handlers_disconnect_by_data (self->peer, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->peer, self);
+      elicit_peer_remove_notification_funcs (self->peer, self);
+    }
   g_clear_object (&self->peer);
 
   G_OBJECT_CLASS (elicit_input_source_parent_class)->dispose (object);

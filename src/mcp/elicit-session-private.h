@@ -74,6 +74,10 @@ struct _ElicitSession
   /* Asked before an elicitation/create is read (the prompt queue's limits) */
   ElicitSessionAdmitFunc admit_func;
   gpointer               admit_data;
+
+  /* Log messages still to come before ::message's handlers are looked for
+   * again (elicit-session-server.c) */
+  guint               log_handler_trust;
 };
 
 enum {

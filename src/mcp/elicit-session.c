@@ -622,7 +622,8 @@ elicit_session_class_init (ElicitSessionClass *klass)
    *
    * Emitted for each `notifications/message` log message from the server.
    * While no handler is connected, log messages are not read beyond
-   * telling what they are.
+   * telling what they are (but for the few that arrive right after the last
+   * handler is disconnected, which are read and emitted to nobody).
    *
    * Since: 1.0
    */

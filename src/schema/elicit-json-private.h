@@ -25,6 +25,7 @@ typedef struct
   const char *value_end;
   int         parent;    /* the index of the member holding it, -1 for the root's */
   gboolean    escaped;   /* the name has an escape */
+  gboolean    plain;     /* the value is a string known to have no escape */
 } ElicitJsonMember;
 
 #define ELICIT_JSON_INDEX_SIZE 24

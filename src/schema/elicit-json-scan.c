@@ -92,6 +92,8 @@ typedef struct
    * member of each level whose value is being read (-1: none). */
   ElicitJsonIndex *index;
   int            open_member[3];
+  /* Just past the last string the quick path read: it had no escape. */
+  const guchar  *plain_end;
 } Scanner;
 
 enum
@@ -213,6 +215,10 @@ static inline void
 skip_space (Scanner *s)
 {
   const guchar *p = s->p;
+
+  /* Most JSON on the wire has no space at all: one test for that. */
+  if (G_LIKELY (p < s->end && *p > ' '))
+    return;
 
   while (p < s->end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
     p++;
@@ -491,9 +497,22 @@ scan_string_quick (Scanner *s,
         p += __builtin_ctzll (special) / 8;
         if (*p != '"')
           break;
-        s->p = p + 1;
+        s->p = s->plain_end = p + 1;
         return TRUE;
       }
+
+  /* The last few bytes of the text, one at a time: a line's last string
+   * ends there. */
+  if (out == NULL && s->end - p < 8)
+    {
+      while (p < s->end && string_class[*p] == C_PLAIN)
+        p++;
+      if (p < s->end && *p == '"')
+        {
+          s->p = s->plain_end = p + 1;
+          return TRUE;
+        }
+    }
 #endif
 
   return scan_string (s, out);
@@ -855,7 +874,10 @@ index_member (Scanner      *s,
   member = &index->members[index->n_members];
   member->name = (const char *) quote + 1;
   member->name_end = (const char *) closing_quote;
-  member->escaped = memchr (member->name, '\\', member->name_end - member->name) != NULL;
+  /* A name the quick path read has no escape: no second look. */
+  member->escaped = s->plain_end != closing_quote + 1 &&
+                    memchr (member->name, '\\', member->name_end - member->name) != NULL;
+  member->plain = FALSE;
   member->parent = s->depth == 1 ? -1 : s->open_member[1];
   member->value = (const char *) s->p;
   member->value_end = NULL;
@@ -960,7 +982,11 @@ close:
 after:
   if (s->index != NULL && s->depth >= 1 && s->depth <= 2 && s->open_member[s->depth] >= 0)
     {
-      s->index->members[s->open_member[s->depth]].value_end = (const char *) s->p;
+      ElicitJsonMember *member = &s->index->members[s->open_member[s->depth]];
+
+      member->value_end = (const char *) s->p;
+      /* Only a string ends where the quick path's last string did. */
+      member->plain = s->plain_end == s->p;
       s->open_member[s->depth] = -1;
     }
   skip_space (s);
@@ -1171,7 +1197,7 @@ elicit_json_member_plain_string (const ElicitJsonMember  *member,
 {
   gsize len = (gsize) (member->value_end - member->value);
 
-  if (member->value[0] != '"' || memchr (member->value, '\\', len) != NULL)
+  if (member->value[0] != '"' || (!member->plain && memchr (member->value, '\\', len) != NULL))
     return -1;
 
   *out = member->value + 1;
