@@ -123,35 +123,6 @@ elicit_cli_init_logging (gboolean verbose)
   g_log_set_writer_func (log_writer, NULL, NULL);
 }
 
-static GDBusConnection *session_bus;
-
-static void
-keep_session_bus_cb (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  session_bus = g_bus_get_finish (result, &error);
-  if (session_bus == NULL)
-    g_debug ("no session bus: %s", error->message);
-}
-
-/* While the display opens, GTK 4.8 (its file transfer portal) and then
- * libadwaita 1.2 (its settings portal) each get the session bus and wait
- * for it, and GTK lets go of its own in between, so the second connects
- * anew: without DBUS_SESSION_BUS_ADDRESS that is dbus-launch run twice.
- * Asked for first, the bus connects in GDBus's thread while gtk_init()
- * works, and both share it; it is kept, as dconf would keep it. */
-static void
-share_session_bus (void)
-{
-  if (session_bus != NULL || (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL))
-    return;
-
-  g_bus_get (G_BUS_TYPE_SESSION, NULL, keep_session_bus_cb, NULL);
-}
-
 /* Opens the display if there is one, with libadwaita's style as in the
  * app. Without it, the caller answers elicitations `cancel` instead of
  * showing dialogs. */
@@ -163,7 +134,6 @@ elicit_cli_init_display (void)
   gboolean ok;
 
   g_set_prgname ("elicit");
-  share_session_bus ();
   ok = gtk_init_check ();
   elicit_renderer_choice_forget (chosen);
   /* GTK makes its settings, and loads their theme, when first asked. */
