@@ -45,6 +45,8 @@ static const Line lines[] = {
   { "long-method", "{\"jsonrpc\":\"2.0\",\"method\":\"" "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789" "\"}", FALSE },
   { "huge-numbers-in-params", LOG ("{\"level\":\"info\",\"data\":[9223372036854775807,-9223372036854775808,1.5e308,4.9e-324]}"), TRUE },
   { "empty-strings", LOG ("{\"level\":\"\",\"logger\":\"\",\"data\":\"\"}"), TRUE },
+  /* Names that share their first bytes with the ones read, and an empty one. */
+  { "names-alike", LOG ("{\"\":\"e\",\"l\":\"a\",\"lev\":\"b\",\"levels\":\"c\",\"level\":\"warning\",\"loggers\":\"d\",\"logger\":\"l\",\"dat\":0,\"data\":2}"), TRUE },
   { "unicode-text", LOG ("{\"level\":\"info\",\"logger\":\"журнал\",\"data\":\"中文 😀 é\"}"), TRUE },
   /* The last string of a line ends in its last 8 bytes: read one byte at a time. */
   { "escape-at-the-end", LOG ("{\"level\":\"info\",\"data\":\"ab\\n\"}"), TRUE },

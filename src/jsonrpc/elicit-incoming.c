@@ -221,6 +221,10 @@ member_is_name (const ElicitJsonMember *member,
   if (G_UNLIKELY (member->escaped))
     return elicit_json_member_is_escaped (member, name);
 
+  /* The first byte turns most names away without a call. */
+  if (len == 0 || member->name[0] != name[0])
+    return len == 0 && name[0] == '\0';
+
   return strncmp (member->name, name, len) == 0 && name[len] == '\0';
 }
 

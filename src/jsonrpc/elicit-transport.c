@@ -683,7 +683,8 @@ elicit_transport_receive (ElicitTransport  *self,
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) parse_error = NULL;
 
-  g_assert (ELICIT_IS_TRANSPORT (self));
+  /* Every caller checked @self: this runs for every message. */
+  g_assert (self != NULL);
 
   if (state->sink != NULL && !g_signal_has_handler_pending (self, signals[MESSAGE], 0, FALSE))
     return receive_into_sink (self, data, length, error);

@@ -786,8 +786,10 @@ remember_name (Scanner      *s,
 
   if (level->n_names < SMALL_NAMES)
     {
+      /* Names mostly differ in their first byte, which an escape hides. */
       for (guint i = 0; i < level->n_names; i++)
-        if (name_equal (level->names[i], name))
+        if ((level->names[i][0] == name[0] || level->names[i][0] == '\\' || name[0] == '\\') &&
+            name_equal (level->names[i], name))
           goto duplicate;
       level->names[level->n_names++] = name;
       return TRUE;

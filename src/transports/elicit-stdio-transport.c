@@ -507,7 +507,9 @@ stdout_line_cb (const char *line,
 {
   ElicitStdioTransport *self = user_data;
 
-  return elicit_transport_receive_line (ELICIT_TRANSPORT (self), self->stdout_reader,
+  /* Not a checked cast: this runs for every line, and the reader's
+   * user_data is this transport. */
+  return elicit_transport_receive_line ((ElicitTransport *) self, self->stdout_reader,
                                         line, length, line_number, fail_line);
 }
 

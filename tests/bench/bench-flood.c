@@ -74,6 +74,7 @@ static char  *opt_modules;
 static char  *opt_script;
 static char  *opt_elicit;
 static gboolean opt_limit_parse;
+static char  *opt_only;
 
 static const GOptionEntry entries[] = {
   { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Messages per run (200000)", "N" },
@@ -85,6 +86,8 @@ static const GOptionEntry entries[] = {
   { "elicit", 0, 0, G_OPTION_ARG_FILENAME, &opt_elicit, "Also time `elicit call` (the app)", "PATH" },
   { "limit-parse", 0, 0, G_OPTION_ARG_NONE, &opt_limit_parse,
     "Also time the read limit + elicit_json_parse() per line", NULL },
+  { "only", 0, 0, G_OPTION_ARG_STRING, &opt_only,
+    "Time one client alone, for perf and strace (session, limit)", "CLIENT" },
   { NULL }
 };
 
@@ -572,6 +575,14 @@ main (int   argc,
   enabled[ROW_SDK] = sdk_available ();
   enabled[ROW_CALL] = opt_elicit != NULL;
   enabled[ROW_CALL_DISPLAY] = opt_elicit != NULL && g_getenv ("DISPLAY") != NULL;
+  if (g_strcmp0 (opt_only, "session") == 0 || g_strcmp0 (opt_only, "limit") == 0)
+    for (int r = 0; r < N_ROWS; r++)
+      enabled[r] = r == (g_str_equal (opt_only, "session") ? ROW_SESSION : ROW_LIMIT);
+  else if (opt_only != NULL)
+    {
+      g_printerr ("bench-flood: --only takes session or limit\n");
+      return 2;
+    }
   version = enabled[ROW_SDK] ? sdk_version () : NULL;
   for (int r = 0; r < N_ROWS; r++)
     {
@@ -640,6 +651,16 @@ main (int   argc,
   if (version != NULL)
     g_print ("(TypeScript SDK: @modelcontextprotocol/sdk %s)\n", version);
 
+  if (enabled[ROW_SESSION] && enabled[ROW_LIMIT])
+    {
+      /* Each run's own ratio: both clients met the same machine load. */
+      g_autofree double *own = g_new (double, opt_runs);
+
+      for (int i = 0; i < opt_runs; i++)
+        own[i] = rates[ROW_SESSION][i] / rates[ROW_LIMIT][i];
+      g_print ("ElicitSession / C read limit, median of the runs' own ratios: %.2fx\n",
+               median (own, opt_runs));
+    }
   g_print ("ratios (wall clock; per CPU-second where both are measured):\n");
   print_ratio ("ElicitSession / TypeScript SDK", med[ROW_SESSION], med[ROW_SDK], "  (target: at least 20x)");
   print_ratio ("  per CPU-second", cpu_med[ROW_SESSION], cpu_med[ROW_SDK], "");
@@ -663,5 +684,6 @@ main (int   argc,
   g_free (opt_modules);
   g_free (opt_script);
   g_free (opt_elicit);
+  g_free (opt_only);
   return 0;
 }
