@@ -611,6 +611,48 @@ def the_renderer_choice_stays_out_of_the_servers_environment():
                     {'GDK_DEBUG': None, 'GSK_RENDERER': renderer}, 'what the server inherited')
 
 
+ASK = os.path.join(os.environ.get('G_TEST_SRCDIR', os.path.dirname(__file__)), 'bench', 'ask-server.py')
+
+
+def timing_marks(err):
+    """The events of ELICIT_BENCH_TIMING's "elicit-timing EVENT USEC" lines, in order."""
+    return [line.split()[1] for line in err.splitlines() if line.startswith('elicit-timing ')]
+
+
+def ask_twice(delay_ms):
+    env = dict(os.environ, ELICIT_BENCH_TIMING='1', ELICIT_PROMPTER='local')
+    status, out, err = call('--accept-defaults', '--tool', 'ask', '--', PYTHON, ASK, str(delay_ms),
+                            env=env)
+    check_equal(status, 0, 'exit status (%s)' % err)
+    check_equal(json.loads(json.loads(out)['content'][0]['text']),
+                [{'action': 'accept', 'content': {'confirm': True}}] * 2, 'the two answers')
+    return timing_marks(err)
+
+
+@test
+def a_question_asked_at_once_is_shown_without_waiting_for_the_warm_up():
+    # Calling a tool warms GTK up for the first dialog, but once a question
+    # has come the warm-up stops: nothing of it runs while the dialog is shown.
+    if not (os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY')):
+        return  # without a display there is no dialog to warm up for
+    marks = ask_twice(0)
+    first = marks.index('prompt')
+    check('dialog-mapped' in marks[first:], 'the first dialog was shown: %r' % marks)
+    check('warming-up' not in marks[first:] and 'warmed-up' not in marks[first:],
+          'the warm-up went on after the question came: %r' % marks)
+
+
+@test
+def a_question_asked_late_finds_the_warm_up_done():
+    # A server that asks a second after the call: its first dialog is as
+    # ready as a later one, the warm-up having run while the server worked.
+    if not (os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY')):
+        return
+    marks = ask_twice(1000)
+    check('warmed-up' in marks and marks.index('warmed-up') < marks.index('elicitation-received'),
+          'the warm-up was not done before the question: %r' % marks)
+
+
 @test
 def an_interrupt_cancels_the_call_and_exits_130():
     process = subprocess.Popen([ELICIT, 'call', '--verbose', '--tool', 'hang'] + fake(),

@@ -11,10 +11,16 @@
 # the call with the two answers. `elicit call --accept-defaults` answers
 # them: the first dialog's time from line to mapped next to a later one's,
 # with the client asked at once and with its start-up long over.
+#
+# With TIMING_FILE (argv[2]) it writes "asked N MICROSECONDS" there as each
+# question's line has been written to the pipe, on CLOCK_MONOTONIC (Python's
+# time.monotonic_ns() // 1000 is g_get_monotonic_time() on Linux): when the
+# server asked, not when the client got round to reading it.
 
 import json
 import sys
 import threading
+import time
 
 FORM = {'message': 'Delete the file demo.txt?',
         'requestedSchema': {'type': 'object', 'properties': {
@@ -26,8 +32,13 @@ def write(obj):
     sys.stdout.flush()
 
 
+TIMING = open(sys.argv[2], 'a', buffering=1) if len(sys.argv) > 2 else None
+
+
 def ask(n):
     write({'jsonrpc': '2.0', 'id': 'q%d' % n, 'method': 'elicitation/create', 'params': FORM})
+    if TIMING is not None:
+        TIMING.write('asked %d %d\n' % (n, time.monotonic_ns() // 1000))
 
 
 def main():

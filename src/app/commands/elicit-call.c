@@ -711,8 +711,12 @@ start_call (Call *call)
   if (call->tool == NULL)
     elicit_session_list_tools_async (call->session, call->cancellable, list_tools_cb, call);
   else
-    elicit_session_call_tool_async (call->session, call->tool, call->arguments,
-                                    progress_cb, call, NULL, call->cancellable, call_tool_cb, call);
+    {
+      elicit_session_call_tool_async (call->session, call->tool, call->arguments,
+                                      progress_cb, call, NULL, call->cancellable, call_tool_cb, call);
+      /* The warm-up waits a frame for the question before going on. */
+      elicit_cli_prompts_expect_question (call->prompts);
+    }
 }
 
 static void
@@ -826,7 +830,9 @@ run (Call    *call,
     g_signal_connect (call->session, "message", G_CALLBACK (message_cb), call);
 
   /* `initialize` goes out now; the server starts up and answers while GTK
-   * warms up, if it does. */
+   * warms up, if it does. Opening the display holds the server's answer
+   * back, but the first dialog waits for the display anyway; opening it
+   * only once the call had gone out was slower (README, issue 24). */
   elicit_session_connect_async (call->session, call->cancellable, connect_cb, call);
   /* GTK starts only when a dialog is likely (a tool is called) or due: a
    * listing, or a server's flood of log lines, never opens the display. */

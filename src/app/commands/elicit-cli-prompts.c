@@ -38,7 +38,13 @@
  * (elicit_cli_prompts_new_deferred()): listing a server's tools, or reading
  * its flood, never starts GTK; a call of a tool warms GTK up at idle priority
  * while the server starts (elicit_cli_prompts_warm_up()), so that its first
- * dialog maps as fast as a later one.
+ * dialog maps as fast as a later one. The warm-up goes in steps, each when
+ * the main loop is idle, so the server's lines are read in between: the
+ * display, then a throw-away dialog that loads what every dialog needs,
+ * made in three steps and only while no question can be on its way: before
+ * the call goes out, or a frame after it (and after the display is ready)
+ * with none come (elicit_cli_prompts_expect_question()). A question that
+ * comes first is shown at once, and the warm-up stops.
  *
  * With ELICIT_BENCH_TIMING set in the environment it writes
  * "elicit-timing EVENT MICROSECONDS" lines on stderr (CLOCK_MONOTONIC, the
@@ -60,8 +66,14 @@ struct _ElicitCliPrompts
   guint                 n_refused;
   guint                 n_said_no;
   guint                 warm_up_source;
+  GtkWidget            *priming;            /* the throw-away dialog, between its steps */
+  guint                 prime_step;
+  gint64                call_sent_at;       /* when a question became likely; 0: not yet */
+  gint64                display_ready_at;
   guint                 display_known : 1;  /* whether have_display says anything yet */
   guint                 have_display : 1;
+  guint                 asked : 1;          /* a request came: the warm-up is over */
+  guint                 primed : 1;
   guint                 verbose : 1;
   guint                 accept_defaults : 1;
 };
@@ -83,10 +95,22 @@ ensure_display (ElicitCliPrompts *self)
     {
       self->display_known = TRUE;
       self->have_display = elicit_cli_init_display ();
+      self->display_ready_at = g_get_monotonic_time ();
       elicit_timing_mark ("display-ready");
     }
 
   return self->have_display;
+}
+
+/* A request came: it loads what the warm-up would have, and must not wait
+ * for it. */
+static void
+stop_warm_up (ElicitCliPrompts *self)
+{
+  self->asked = TRUE;
+  g_clear_handle_id (&self->warm_up_source, g_source_remove);
+  if (self->priming != NULL)
+    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->priming)));
 }
 
 static void
@@ -337,6 +361,7 @@ ask_cb (ElicitPresenter  *presenter,
 {
   elicit_timing_mark ("prompt");
   g_signal_connect_object (request, "notify::state", G_CALLBACK (request_state_cb), self, 0);
+  stop_warm_up (self);
 
   if (ask_desktop (self, request))
     return TRUE;
@@ -379,7 +404,7 @@ elicit_cli_prompts_dispose (GObject *object)
 {
   ElicitCliPrompts *self = ELICIT_CLI_PROMPTS (object);
 
-  g_clear_handle_id (&self->warm_up_source, g_source_remove);
+  stop_warm_up (self);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->desktop);
@@ -475,44 +500,89 @@ elicit_cli_prompts_new_deferred (const char *server_label)
   return self;
 }
 
-/* A question of one field, never sent: see prime_dialogs(). */
+/* A question of one field, never sent: see prime_step_cb(). */
 #define WARM_UP_REQUEST \
   "{\"message\": \"?\", \"requestedSchema\": {\"type\": \"object\", \"properties\": " \
   "{\"a\": {\"type\": \"string\", \"title\": \"A\"}}}}"
 
+/* How long a question may take after the call before the warm-up goes on
+ * without it: one frame. */
+#define QUESTION_WAIT_USEC (G_USEC_PER_SEC / 60)
+
 /* What every dialog needs and only the first would load: the dialog's
  * template, the theme's styles for its widgets, the fonts and icons they
- * use. A dialog for a question nobody asked is built and measured (so
- * styled and laid out) without ever being realized, then dropped. */
-static void
-prime_dialogs (void)
-{
-  g_autoptr(ElicitRequest) request = elicit_request_new_from_data (WARM_UP_REQUEST, -1, NULL);
-  GtkWidget *dialog;
+ * use. A dialog for a question nobody asked is built, then measured (so
+ * styled and laid out) without ever being realized, then dropped: three
+ * steps, so that a question arriving meanwhile waits for one at most. */
+static gboolean prime_step_cb  (gpointer          user_data);
+static void     schedule_prime (ElicitCliPrompts *self);
 
-  g_assert (request != NULL);
-  dialog = GTK_WIDGET (elicit_dialog_new (request));
-  gtk_widget_measure (dialog, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
-  gtk_widget_measure (dialog, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  elicit_timing_mark ("warmed-up");
-}
-
-/* Only if no dialog came first: that one has loaded it all. */
 static gboolean
-prime_cb (gpointer user_data)
+quiet_cb (gpointer user_data)
 {
   ElicitCliPrompts *self = user_data;
 
   self->warm_up_source = 0;
-  if (elicit_presenter_get_n_open (self->presenter) == 0)
-    prime_dialogs ();
+  schedule_prime (self);
 
   return G_SOURCE_REMOVE;
 }
 
-/* Two steps, each when the main loop is idle: a question that has arrived
- * meanwhile is shown first. */
+/* The next step of the prime, when the main loop is idle; a frame after
+ * the call (and the display) if a question may be on its way. */
+static void
+schedule_prime (ElicitCliPrompts *self)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 due = 0;
+
+  g_clear_handle_id (&self->warm_up_source, g_source_remove);
+  if (self->asked || self->primed || !self->display_known || !self->have_display)
+    return;
+
+  if (self->call_sent_at != 0)
+    due = MAX (self->call_sent_at, self->display_ready_at) + QUESTION_WAIT_USEC;
+  if (due > now)
+    self->warm_up_source = g_timeout_add_full (G_PRIORITY_LOW, (due - now + 999) / 1000,
+                                               quiet_cb, self, NULL);
+  else
+    self->warm_up_source = g_idle_add_full (G_PRIORITY_LOW, prime_step_cb, self, NULL);
+}
+
+static gboolean
+prime_step_cb (gpointer user_data)
+{
+  ElicitCliPrompts *self = user_data;
+  g_autoptr(ElicitRequest) request = NULL;
+
+  self->warm_up_source = 0;
+  switch (self->prime_step++)
+    {
+    case 0:
+      request = elicit_request_new_from_data (WARM_UP_REQUEST, -1, NULL);
+      g_assert (request != NULL);
+      self->priming = GTK_WIDGET (elicit_dialog_new (request));
+      break;
+
+    case 1:
+      gtk_widget_measure (self->priming, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+      break;
+
+    default:
+      gtk_widget_measure (self->priming, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->priming)));
+      self->primed = TRUE;
+      elicit_timing_mark ("warmed-up");
+      return G_SOURCE_REMOVE;
+    }
+
+  elicit_timing_mark ("warming-up");
+  schedule_prime (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The display, then the prime. */
 static gboolean
 warm_up_cb (gpointer user_data)
 {
@@ -520,7 +590,7 @@ warm_up_cb (gpointer user_data)
 
   self->warm_up_source = 0;
   if (ensure_display (self))
-    self->warm_up_source = g_idle_add_full (G_PRIORITY_LOW, prime_cb, self, NULL);
+    schedule_prime (self);
 
   return G_SOURCE_REMOVE;
 }
@@ -533,10 +603,28 @@ elicit_cli_prompts_warm_up (ElicitCliPrompts *self)
 {
   g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
 
-  if (self->warm_up_source != 0 || (self->display_known && !self->have_display))
+  if (self->warm_up_source != 0 || self->asked || self->primed)
     return;
 
-  self->warm_up_source = g_idle_add_full (G_PRIORITY_LOW, warm_up_cb, self, NULL);
+  if (self->display_known)
+    schedule_prime (self);
+  else
+    self->warm_up_source = g_idle_add_full (G_PRIORITY_LOW, warm_up_cb, self, NULL);
+}
+
+/* The call has gone out: its question may come at any moment. The
+ * warm-up's throw-away dialog waits a frame for it (counted from the display
+ * being ready, if that is later), and is not made if it comes. */
+void
+elicit_cli_prompts_expect_question (ElicitCliPrompts *self)
+{
+  g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
+
+  self->call_sent_at = g_get_monotonic_time ();
+  /* Before the display is ready, the warm-up's own step is pending; after,
+   * a step of the prime is, unless it is over or never began. */
+  if (self->display_known && self->warm_up_source != 0)
+    schedule_prime (self);
 }
 
 ElicitPresenter *

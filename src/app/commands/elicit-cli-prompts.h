@@ -19,6 +19,7 @@ ElicitCliPrompts  *elicit_cli_prompts_new                 (const char       *ser
                                                            gboolean          have_display) G_GNUC_WARN_UNUSED_RESULT;
 ElicitCliPrompts  *elicit_cli_prompts_new_deferred        (const char       *server_label) G_GNUC_WARN_UNUSED_RESULT;
 void               elicit_cli_prompts_warm_up             (ElicitCliPrompts *self);
+void               elicit_cli_prompts_expect_question     (ElicitCliPrompts *self);
 ElicitPresenter   *elicit_cli_prompts_get_presenter       (ElicitCliPrompts *self);
 ElicitPromptQueue *elicit_cli_prompts_get_queue           (ElicitCliPrompts *self);
 guint              elicit_cli_prompts_get_n_refused       (ElicitCliPrompts *self);
