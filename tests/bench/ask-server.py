@@ -16,8 +16,14 @@
 # question's line has been written to the pipe, on CLOCK_MONOTONIC (Python's
 # time.monotonic_ns() // 1000 is g_get_monotonic_time() on Linux): when the
 # server asked, not when the client got round to reading it.
+#
+# With DELAY_MS "on-signal" it asks only when it gets SIGUSR1, and writes
+# "pid N" to TIMING_FILE first: tests/test-call.py asks once `elicit call`
+# says it has warmed up, an event rather than a guess at how long that takes.
 
 import json
+import os
+import signal
 import sys
 import threading
 import time
@@ -42,7 +48,11 @@ def ask(n):
 
 
 def main():
-    delay = int(sys.argv[1]) / 1000 if len(sys.argv) > 1 else 0
+    on_signal = len(sys.argv) > 1 and sys.argv[1] == 'on-signal'
+    delay = int(sys.argv[1]) / 1000 if len(sys.argv) > 1 and not on_signal else 0
+    if on_signal:
+        signal.signal(signal.SIGUSR1, lambda signum, frame: ask(1))
+        TIMING.write('pid %d\n' % os.getpid())
     call_id, answers = None, []
     for line in sys.stdin:
         msg = json.loads(line)
@@ -56,7 +66,8 @@ def main():
                 {'name': 'ask', 'description': 'Asks twice', 'inputSchema': {'type': 'object'}}]}})
         elif method == 'tools/call':
             call_id = msg_id
-            threading.Timer(delay, ask, (1,)).start()
+            if not on_signal:
+                threading.Timer(delay, ask, (1,)).start()
         elif method is None and msg_id in ('q1', 'q2'):
             answers.append(msg.get('result'))
             if msg_id == 'q1':
