@@ -419,6 +419,7 @@ print_first_and_later (GArray     *first_now,
              "(target: within 16.7 ms, one frame)\n", from, a - b, c - d);
 }
 
+/* Figures holds nothing but GArray pointers: walked as an array of them. */
 static void
 figures_init (Figures *f)
 {

@@ -67,13 +67,12 @@ struct _ElicitCliPrompts
   guint                 n_said_no;
   guint                 warm_up_source;
   GtkWidget            *priming;            /* the throw-away dialog, between its steps */
-  guint                 prime_step;
+  guint                 prime_step;         /* PRIME_DONE: primed */
   gint64                call_sent_at;       /* when a question became likely; 0: not yet */
   gint64                display_ready_at;
   guint                 display_known : 1;  /* whether have_display says anything yet */
   guint                 have_display : 1;
   guint                 asked : 1;          /* a request came: the warm-up is over */
-  guint                 primed : 1;
   guint                 verbose : 1;
   guint                 accept_defaults : 1;
 };
@@ -514,6 +513,8 @@ elicit_cli_prompts_new_deferred (const char *server_label)
  * use. A dialog for a question nobody asked is built, then measured (so
  * styled and laid out) without ever being realized, then dropped: three
  * steps, so that a question arriving meanwhile waits for one at most. */
+enum { PRIME_BUILD, PRIME_ACROSS, PRIME_DOWN, PRIME_DONE };
+
 static gboolean prime_step_cb  (gpointer          user_data);
 static void     schedule_prime (ElicitCliPrompts *self);
 
@@ -537,7 +538,7 @@ schedule_prime (ElicitCliPrompts *self)
   gint64 due = 0;
 
   g_clear_handle_id (&self->warm_up_source, g_source_remove);
-  if (self->asked || self->primed || !self->display_known || !self->have_display)
+  if (self->asked || self->prime_step == PRIME_DONE || !self->display_known || !self->have_display)
     return;
 
   if (self->call_sent_at != 0)
@@ -558,20 +559,20 @@ prime_step_cb (gpointer user_data)
   self->warm_up_source = 0;
   switch (self->prime_step++)
     {
-    case 0:
+    case PRIME_BUILD:
       request = elicit_request_new_from_data (WARM_UP_REQUEST, -1, NULL);
       g_assert (request != NULL);
       self->priming = GTK_WIDGET (elicit_dialog_new (request));
       break;
 
-    case 1:
+    case PRIME_ACROSS:
       gtk_widget_measure (self->priming, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
       break;
 
+    case PRIME_DOWN:
     default:
       gtk_widget_measure (self->priming, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
       gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->priming)));
-      self->primed = TRUE;
       elicit_timing_mark ("warmed-up");
       return G_SOURCE_REMOVE;
     }
@@ -603,7 +604,7 @@ elicit_cli_prompts_warm_up (ElicitCliPrompts *self)
 {
   g_return_if_fail (ELICIT_IS_CLI_PROMPTS (self));
 
-  if (self->warm_up_source != 0 || self->asked || self->primed)
+  if (self->warm_up_source != 0 || self->asked || self->prime_step == PRIME_DONE)
     return;
 
   if (self->display_known)
