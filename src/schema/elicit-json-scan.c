@@ -778,23 +778,20 @@ name_equal (gconstpointer a,
 }
 
 static gboolean
-remember_name (Scanner      *s,
-               Level        *level,
-               const guchar *quote)
+fail_duplicate (Scanner      *s,
+                const guchar *quote)
 {
-  const char *name = (const char *) quote + 1;
+  return fail (s, ELICIT_JSON_ERROR_DUPLICATE_NAME,
+               _("A JSON object repeats the member name at byte %lu"),
+               offset_of (s, quote));
+}
 
-  if (level->n_names < SMALL_NAMES)
-    {
-      /* Names mostly differ in their first byte, which an escape hides. */
-      for (guint i = 0; i < level->n_names; i++)
-        if ((level->names[i][0] == name[0] || level->names[i][0] == '\\' || name[0] == '\\') &&
-            name_equal (level->names[i], name))
-          goto duplicate;
-      level->names[level->n_names++] = name;
-      return TRUE;
-    }
-
+/* The names of an object with more than SMALL_NAMES, in a hash table. */
+static G_NO_INLINE gboolean
+remember_many_names (Scanner      *s,
+                     Level        *level,
+                     const guchar *quote)
+{
   if (level->n_names == SMALL_NAMES)
     {
       if (level->table == NULL)
@@ -803,21 +800,37 @@ remember_name (Scanner      *s,
         g_hash_table_add (level->table, (gpointer) level->names[i]);
     }
 
-  if (!g_hash_table_add (level->table, (gpointer) name))
-    goto duplicate;
+  if (!g_hash_table_add (level->table, (gpointer) quote + 1))
+    return fail_duplicate (s, quote);
 
   level->n_names++;
   return TRUE;
-
-duplicate:
-  return fail (s, ELICIT_JSON_ERROR_DUPLICATE_NAME,
-               _("A JSON object repeats the member name at byte %lu"),
-               offset_of (s, quote));
 }
 
-static gboolean
-push (Scanner  *s,
-      gboolean  is_object)
+static G_ALWAYS_INLINE inline gboolean
+remember_name (Scanner      *s,
+               Level        *level,
+               const guchar *quote)
+{
+  const char *name = (const char *) quote + 1;
+
+  if (G_UNLIKELY (level->n_names >= SMALL_NAMES))
+    return remember_many_names (s, level, quote);
+
+  /* Names mostly differ in their first byte, which an escape hides. */
+  for (guint i = 0; i < level->n_names; i++)
+    if ((level->names[i][0] == name[0] || level->names[i][0] == '\\' || name[0] == '\\') &&
+        name_equal (level->names[i], name))
+      return fail_duplicate (s, quote);
+
+  level->names[level->n_names++] = name;
+  return TRUE;
+}
+
+static G_ALWAYS_INLINE inline gboolean
+push (Scanner        *s,
+      gboolean        is_object,
+      const gboolean  build)
 {
   Level *level;
 
@@ -837,7 +850,7 @@ push (Scanner  *s,
   if (level->table != NULL && g_hash_table_size (level->table) > 0)
     g_hash_table_remove_all (level->table);
 
-  if (s->build)
+  if (build)
     {
       level->node = json_node_new (is_object ? JSON_NODE_OBJECT : JSON_NODE_ARRAY);
       if (is_object)
@@ -886,8 +899,14 @@ index_member (Scanner      *s,
   s->open_member[s->depth] = (int) index->n_members++;
 }
 
-static gboolean
-scan (Scanner *s)
+/*
+ * The one pass. @build and @indexed are constants in each of the three
+ * copies below, so checking a line for the index tests neither per value.
+ */
+static G_ALWAYS_INLINE inline gboolean
+scan_as (Scanner        *s,
+         const gboolean  build,
+         const gboolean  indexed)
 {
   skip_space (s);
   if (s->p >= s->end)
@@ -908,7 +927,7 @@ value:
       if (++s->n_objects > ELICIT_JSON_MAX_OBJECTS)
         return fail (s, ELICIT_JSON_ERROR_TOO_MANY_VALUES,
                      _("JSON holding more than %u objects"), (guint) ELICIT_JSON_MAX_OBJECTS);
-      if (!push (s, TRUE))
+      if (!push (s, TRUE, build))
         return FALSE;
       skip_space (s);
       if (s->p < s->end && *s->p == '}')
@@ -916,7 +935,7 @@ value:
       goto name;
 
     case '[':
-      if (!push (s, FALSE))
+      if (!push (s, FALSE, build))
         return FALSE;
       skip_space (s);
       if (s->p < s->end && *s->p == ']')
@@ -924,9 +943,9 @@ value:
       goto value;
 
     case '"':
-      if (!scan_string_quick (s, s->text))
+      if (!scan_string_quick (s, build ? s->text : NULL))
         return FALSE;
-      if (s->build)
+      if (build)
         add_node (s, json_node_init_string (json_node_alloc (), s->text->str));
       goto after;
 
@@ -962,14 +981,15 @@ name:
 
     if (s->p >= s->end || *s->p != '"')
       return fail_unexpected (s, s->p);
-    if (!scan_string_quick (s, s->name) || !remember_name (s, &s->levels[s->depth - 1], quote))
+    if (!scan_string_quick (s, build ? s->name : NULL) ||
+        !remember_name (s, &s->levels[s->depth - 1], quote))
       return FALSE;
     closing_quote = s->p - 1;
     skip_space (s);
     if (s->p >= s->end || *s->p != ':')
       return fail_unexpected (s, s->p);
     s->p++;
-    if (s->index != NULL && s->depth <= 2)
+    if (indexed && s->depth <= 2)
       {
         skip_space (s);
         index_member (s, quote, closing_quote);
@@ -982,7 +1002,7 @@ close:
   s->depth--;
 
 after:
-  if (s->index != NULL && s->depth >= 1 && s->depth <= 2 && s->open_member[s->depth] >= 0)
+  if (indexed && s->depth >= 1 && s->depth <= 2 && s->open_member[s->depth] >= 0)
     {
       ElicitJsonMember *member = &s->index->members[s->open_member[s->depth]];
 
@@ -1019,6 +1039,24 @@ after:
   return fail_unexpected (s, s->p);
 }
 
+static gboolean
+scan_checking (Scanner *s)
+{
+  return scan_as (s, FALSE, FALSE);
+}
+
+static gboolean
+scan_indexing (Scanner *s)
+{
+  return scan_as (s, FALSE, TRUE);
+}
+
+static gboolean
+scan_building (Scanner *s)
+{
+  return scan_as (s, TRUE, FALSE);
+}
+
 /* Checks @data, and builds its tree into @root or indexes its members into
  * @index when they are given. */
 static gboolean
@@ -1034,6 +1072,9 @@ scan_text (const char       *data,
   Scanner s = { 0 };
   Buffer name, text;
   gboolean ok;
+
+  /* Nothing both builds and indexes. */
+  g_assert (root == NULL || index == NULL);
 
   elicit_ensure_i18n ();
 
@@ -1069,7 +1110,12 @@ scan_text (const char       *data,
       index->is_object = s.p < s.end && *s.p == '{';
     }
 
-  ok = scan (&s);
+  if (s.build)
+    ok = scan_building (&s);
+  else if (s.index != NULL)
+    ok = scan_indexing (&s);
+  else
+    ok = scan_checking (&s);
 
   for (guint i = 0; i < s.n_initialized; i++)
     g_clear_pointer (&s.levels[i].table, g_hash_table_unref);
