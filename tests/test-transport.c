@@ -515,6 +515,40 @@ test_stream_flood (StreamFixture *f,
 }
 
 static void
+drop_on_first_cb (ElicitTransport *transport,
+                  JsonNode        *message,
+                  guint           *n)
+{
+  if ((*n)++ == 0)
+    g_object_unref (transport);
+}
+
+/* A handler drops the last reference at the first of three lines read at
+ * once: the transport goes without reading the other two. */
+static void
+test_stream_dropped_by_a_handler (void)
+{
+  FakePeer *peer;
+  ElicitTransport *transport = fake_peer_new (&peer);
+  gint64 deadline = g_get_monotonic_time () + FAKE_PEER_DEADLINE_USEC;
+  guint n = 0;
+
+  g_object_add_weak_pointer (G_OBJECT (transport), (gpointer *) &transport);
+  g_signal_connect (transport, "message", G_CALLBACK (drop_on_first_cb), &n);
+  fake_peer_send (peer, "{\"n\":1}\n{\"n\":2}\n{\"n\":3}\n");
+  elicit_transport_start (transport);
+
+  while (transport != NULL)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the transport outlived its last reference");
+      spin_once ();
+    }
+  g_assert_cmpuint (n, ==, 1);
+  fake_peer_free (peer);
+}
+
+static void
 test_stream_not_pollable (void)
 {
   g_autoptr(GSocket) socket = NULL;
@@ -961,6 +995,8 @@ main (int   argc,
   STREAM_TEST ("keeps-up-with-50000-messages", test_stream_flood, NULL);
   STREAM_TEST ("keeps-the-order-around-long-lines-parsed-in-a-thread",
                test_stream_long_lines_keep_order, NULL);
+  g_test_add_func ("/Elicit/Transport/stream/goes-when-a-handler-drops-it-mid-read",
+                   test_stream_dropped_by_a_handler);
   g_test_add_func ("/Elicit/Transport/stream/reads-streams-that-cannot-poll",
                    test_stream_not_pollable);
   g_test_add_func ("/Elicit/Transport/stream/limits-lines-to-16-mib-by-default",

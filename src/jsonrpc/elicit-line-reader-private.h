@@ -54,6 +54,9 @@ ElicitLineReader *elicit_line_reader_new   (GInputStream      *stream,
 ElicitLineReader *elicit_line_reader_ref   (ElicitLineReader  *self);
 void              elicit_line_reader_unref (ElicitLineReader  *self);
 void              elicit_line_reader_start (ElicitLineReader  *self);
+void              elicit_line_reader_set_owner (ElicitLineReader *self,
+                                                gpointer          owner);
+gpointer          elicit_line_reader_get_owner (ElicitLineReader *self);
 void              elicit_line_reader_stop  (ElicitLineReader  *self);
 void              elicit_line_reader_resume (ElicitLineReader *self);
 

@@ -45,6 +45,7 @@ struct _ElicitLineReader
   ElicitLineFunc     line_func;
   ElicitLineEndFunc  end_func;
   gpointer           user_data;
+  GObject           *owner;        /* not owned; held while lines are delivered */
 
   guint              truncate : 1;
   guint              discarding : 1;
@@ -132,12 +133,36 @@ clear_source (ElicitLineReader *self)
     }
 }
 
+/*
+ * pump() holds @owner, the object whose line function the reader calls,
+ * while it delivers lines: one reference per dispatch rather than one per
+ * line, and @owner outlives any line even when a handler drops its last
+ * reference. The reader forgets @owner when it is stopped, which @owner
+ * does before it goes.
+ */
+void
+elicit_line_reader_set_owner (ElicitLineReader *self,
+                              gpointer          owner)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (owner == NULL || G_IS_OBJECT (owner));
+
+  self->owner = owner;
+}
+
+gpointer
+elicit_line_reader_get_owner (ElicitLineReader *self)
+{
+  return self->owner;
+}
+
 void
 elicit_line_reader_stop (ElicitLineReader *self)
 {
   g_return_if_fail (self != NULL);
 
   self->stopped = TRUE;
+  self->owner = NULL;
   clear_source (self);
   g_cancellable_cancel (self->cancellable);
 }
@@ -152,6 +177,7 @@ finish (ElicitLineReader    *self,
     return;
 
   self->stopped = TRUE;
+  self->owner = NULL;
   clear_source (self);
   self->end_func (end, self->line_number, error, self->user_data);
 }
@@ -403,6 +429,8 @@ static void
 pump (ElicitLineReader *self)
 {
   g_autoptr(ElicitLineReader) hold G_GNUC_UNUSED = elicit_line_reader_ref (self);
+  /* Let go of before the reader: the owner's finalize may drop it. */
+  g_autoptr(GObject) owner G_GNUC_UNUSED = self->owner != NULL ? g_object_ref (self->owner) : NULL;
   gint64 deadline = g_get_monotonic_time () + BUDGET_USEC;
 
   while (!self->stopped)

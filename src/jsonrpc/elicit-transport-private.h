@@ -61,7 +61,8 @@ typedef void (*ElicitTransportLineFailedFunc) (ElicitTransport *self,
  * @reader: passes the line to elicit_transport_receive(), or, from
  * ELICIT_TRANSPORT_THREADED_PARSE_MIN bytes on, to
  * elicit_transport_receive_async() with @reader paused until it is done, so
- * the order holds. Calls @failed for a line that is not JSON. */
+ * the order holds. Calls @failed for a line that is not JSON. @reader's
+ * owner (elicit_line_reader_set_owner()) is @self. */
 ElicitLineAction elicit_transport_receive_line (ElicitTransport               *self,
                                                 ElicitLineReader              *reader,
                                                 const char                    *line,

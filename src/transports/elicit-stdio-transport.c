@@ -620,6 +620,7 @@ elicit_stdio_transport_start (ElicitTransport *transport)
   self->stdout_reader = elicit_line_reader_new (g_subprocess_get_stdout_pipe (self->subprocess),
                                                 self->max_line_length, FALSE,
                                                 stdout_line_cb, stdout_end_cb, self);
+  elicit_line_reader_set_owner (self->stdout_reader, self);
   self->stderr_reader = elicit_line_reader_new (g_subprocess_get_stderr_pipe (self->subprocess),
                                                 MAX_LOG_LINE, TRUE,
                                                 stderr_line_cb, stderr_end_cb, self);

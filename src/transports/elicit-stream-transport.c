@@ -209,6 +209,7 @@ elicit_stream_transport_start (ElicitTransport *transport)
   self->reader = elicit_line_reader_new (g_io_stream_get_input_stream (self->stream),
                                          self->max_line_length, FALSE,
                                          line_cb, end_cb, self);
+  elicit_line_reader_set_owner (self->reader, self);
   elicit_line_reader_start (self->reader);
 }
 
