@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "elicit-gtk.h"
+#include "elicit-field-editor-private.h"
 #include "elicit-form-private.h"
 #include "elicit-multi-choice-editor-private.h"
 #include "elicit-text-editor-private.h"
@@ -753,6 +754,53 @@ test_optional_boolean_is_absent_until_flipped (void)
   g_assert_true (press_key_in (subscribe, GDK_KEY_BackSpace));
   assert_content (form, "{}");
 
+  g_assert_finalize_object (form);
+}
+
+/* A hover text says what the person reads there, and a screen reader says
+ * it as the description, as GTK's own tooltips do. */
+static void
+assert_hover_text (GtkWidget  *widget,
+                   const char *text)
+{
+  g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+  gboolean shown = FALSE;
+
+  g_assert_true (gtk_widget_get_has_tooltip (widget));
+  g_assert_cmpstr (elicit_field_editor_get_tooltip (widget), ==, text);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (widget),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
+  g_signal_emit_by_name (widget, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+  g_assert_true (shown);
+}
+
+static void
+test_hover_texts_of_switches_and_drop_downs (void)
+{
+  ElicitForm *form = form_new (optional_schema);
+  /* A drop-down shows its choice once on screen. */
+  GtkWidget *window = show_in_window (form);
+  GtkWidget *subscribe = field_widget (form, "subscribe");
+  GtkWidget *chosen = find_label_now (field_widget (form, "color"), "Choose…");
+  GtkWidget *name = field_widget (form, "name");
+  g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+  gboolean shown = FALSE;
+
+  assert_hover_text (subscribe, "Delete or Backspace leaves this unanswered");
+  /* A drop-down's option, cut short when long, reads whole on hover. */
+  g_assert_nonnull (chosen);
+  assert_hover_text (chosen, "Choose…");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (field_widget (form, "color")), 3);
+  chosen = find_label_now (field_widget (form, "color"), "blue");
+  g_assert_nonnull (chosen);
+  assert_hover_text (chosen, "blue");
+
+  /* Nothing to say, nothing shown. */
+  g_assert_false (gtk_widget_get_has_tooltip (name));
+  g_signal_emit_by_name (name, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+  g_assert_false (shown);
+
+  gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (form);
 }
 
@@ -1931,6 +1979,8 @@ main (int   argc,
                    test_typing_zero_into_an_empty_number_sends_zero);
   g_test_add_func ("/Elicit/Form/optional-boolean-is-absent-until-flipped",
                    test_optional_boolean_is_absent_until_flipped);
+  g_test_add_func ("/Elicit/Form/hover-texts-of-switches-and-drop-downs",
+                   test_hover_texts_of_switches_and_drop_downs);
   g_test_add_func ("/Elicit/Form/required-boolean-waits-for-a-choice",
                    test_required_boolean_waits_for_a_choice);
   g_test_add_func ("/Elicit/Form/a-lone-question-reads-yes-or-no",

@@ -168,7 +168,7 @@ static void
 explain_clear_keys (ElicitBooleanEditor *self)
 {
   if (self->can_be_absent)
-    gtk_widget_set_tooltip_text (self->toggle, _("Delete or Backspace leaves this unanswered"));
+    elicit_field_editor_set_tooltip (self->toggle, _("Delete or Backspace leaves this unanswered"));
 }
 
 static void

@@ -71,7 +71,7 @@ bind_item_cb (ElicitChoiceEditor *self,
   g_autofree char *text = elicit_field_editor_dup_option_label (option);
 
   gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, text);
+  elicit_field_editor_set_tooltip (label, text);
   if (option == self->placeholder)
     gtk_widget_add_css_class (label, "dim-label");
   else

@@ -61,6 +61,11 @@ void         elicit_field_editor_emit_commit  (ElicitFieldEditor  *self);
 void         elicit_field_editor_emit_activate (ElicitFieldEditor *self);
 void         elicit_field_editor_reset_edited (ElicitFieldEditor  *self);
 
+/* A tooltip (and accessible description) set without a display round trip. */
+void         elicit_field_editor_set_tooltip  (GtkWidget          *widget,
+                                               const char         *text);
+const char  *elicit_field_editor_get_tooltip  (GtkWidget          *widget);
+
 /* Server text shown for an option: sanitized, one line, length-capped. */
 char          *elicit_field_editor_dup_option_label     (ElicitOption *option);
 GtkExpression *elicit_field_editor_option_label_expression (void);

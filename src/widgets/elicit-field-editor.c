@@ -392,6 +392,75 @@ option_label_cb (ElicitOption *option,
   return elicit_field_editor_dup_option_label (option);
 }
 
+static GQuark
+tooltip_quark (void)
+{
+  static GQuark quark;
+
+  if (G_UNLIKELY (quark == 0))
+    quark = g_quark_from_static_string ("elicit-field-editor-tooltip");
+
+  return quark;
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard_tooltip,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  const char *text = g_object_get_qdata (G_OBJECT (widget), tooltip_quark ());
+
+  if (text == NULL)
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, text);
+
+  return TRUE;
+}
+
+/*
+ * elicit_field_editor_set_tooltip:
+ * What gtk_widget_set_tooltip_text() gives a person, the text on hover and
+ * (GTK 4.8) as the accessible description, or neither for NULL or "". GTK
+ * also asks the display where the pointer is each time a shown widget's
+ * tooltip is set: an X round trip for every row of a long form, and every
+ * drop-down's option as it is bound. The text is handed out when a tooltip
+ * is asked for instead.
+ */
+void
+elicit_field_editor_set_tooltip (GtkWidget  *widget,
+                                 const char *text)
+{
+  gboolean has_text = text != NULL && *text != '\0';
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (has_text &&
+      g_signal_handler_find (widget, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, query_tooltip_cb, NULL) == 0)
+    g_signal_connect (widget, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+  g_object_set_qdata_full (G_OBJECT (widget), tooltip_quark (),
+                           has_text ? g_strdup (text) : NULL, g_free);
+  gtk_widget_set_has_tooltip (widget, has_text);
+  if (has_text)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                    -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* The text elicit_field_editor_set_tooltip() gave @widget, or NULL. */
+const char *
+elicit_field_editor_get_tooltip (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  return g_object_get_qdata (G_OBJECT (widget), tooltip_quark ());
+}
+
 /* A GtkExpression for drop-downs and filters: an option's shown label. */
 GtkExpression *
 elicit_field_editor_option_label_expression (void)
