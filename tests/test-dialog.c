@@ -1622,6 +1622,46 @@ render_and_check (ElicitRequest *request,
   g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, 0);
 }
 
+/* Two labels drawn one over the other, as a server's text would be in a
+ * broken layout. */
+static GtkWidget *
+overlapping_labels_new (const char *under,
+                        const char *over)
+{
+  GtkWidget *overlay = gtk_overlay_new ();
+
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), gtk_label_new (under));
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), gtk_label_new (over));
+
+  return overlay;
+}
+
+/* lint --render names text drawn over other text, each pair once, in the
+ * order the dialog shows them, and nothing that only lies close by. */
+static void
+test_layout_check_names_text_drawn_over_text (Fixture       *fixture,
+                                              gconstpointer  data)
+{
+  GtkWidget *body;
+  g_autofree char *hidden = NULL;
+
+  show_dialog (fixture, NAME_FORM, 0);
+  g_assert_null (elicit_render_check_layout (fixture->dialog));
+
+  body = elicit_dialog_get_body (dialog (fixture));
+  gtk_box_append (GTK_BOX (body), overlapping_labels_new ("First under", "First over"));
+  gtk_box_append (GTK_BOX (body), gtk_label_new ("Close by"));
+  gtk_box_prepend (GTK_BOX (body), overlapping_labels_new ("Top under", "Top over"));
+  /* Laid out: the new first and last children have their height. */
+  WAIT_UNTIL (gtk_widget_get_height (gtk_widget_get_first_child (body)) > 0 &&
+              gtk_widget_get_height (gtk_widget_get_last_child (body)) > 0);
+  drain_events ();
+
+  hidden = elicit_render_check_layout (fixture->dialog);
+  g_assert_cmpstr (hidden, ==,
+                   "“Top under” overlaps “Top over”; “First under” overlaps “First over”");
+}
+
 /* The dialog grows with a long form up to about 80% of the monitor, and
  * a short one gets no scrollbar. */
 static void
@@ -2017,6 +2057,8 @@ main (int   argc,
   g_test_add_func ("/Elicit/Dialog/render/url-requests-render", test_render_url);
   g_test_add_func ("/Elicit/Dialog/render/notices-render", test_render_status);
   g_test_add_func ("/Elicit/Dialog/render/a-long-form-renders-whole", test_render_long_form);
+  add_test ("/Elicit/Dialog/render/layout-check-names-text-drawn-over-text", NULL,
+            test_layout_check_names_text_drawn_over_text);
   g_test_add_func ("/Elicit/Dialog/render/a-form-taller-than-a-strip-renders-whole",
                    test_render_very_long_form);
 

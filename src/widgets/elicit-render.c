@@ -582,26 +582,93 @@ check_natural_height (Box     *box,
   g_string_append_printf (problems, "%s is %d px tall, needs %d; ", name, height, natural);
 }
 
-static void
-check_overlap (Box     *a,
-               Box     *b,
-               GString *problems)
+static gboolean
+overlap (Box *a,
+         Box *b)
 {
   graphene_rect_t both;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
 
-  /* Most pairs are far apart: the cheap test first (a whole form has
-   * thousands of labels). */
   if (!graphene_rect_intersection (&a->bounds, &b->bounds, &both) ||
       both.size.width < 1 || both.size.height < 1)
-    return;
-  if (gtk_widget_is_ancestor (a->widget, b->widget) || gtk_widget_is_ancestor (b->widget, a->widget))
-    return;
+    return FALSE;
 
-  first = describe (a->widget);
-  second = describe (b->widget);
+  return !gtk_widget_is_ancestor (a->widget, b->widget) && !gtk_widget_is_ancestor (b->widget, a->widget);
+}
+
+static void
+report_overlap (Box     *a,
+                Box     *b,
+                GString *problems)
+{
+  g_autofree char *first = describe (a->widget);
+  g_autofree char *second = describe (b->widget);
+
   g_string_append_printf (problems, "%s overlaps %s; ", first, second);
+}
+
+typedef struct
+{
+  guint first;
+  guint second;
+} Pair;
+
+static int
+compare_tops (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  Box *boxes = user_data;
+  float top_a = boxes[*(const guint *) a].bounds.origin.y;
+  float top_b = boxes[*(const guint *) b].bounds.origin.y;
+
+  if (top_a != top_b)
+    return top_a < top_b ? -1 : 1;
+
+  return (*(const guint *) a > *(const guint *) b) - (*(const guint *) a < *(const guint *) b);
+}
+
+static int
+compare_pairs (gconstpointer a,
+               gconstpointer b)
+{
+  const Pair *x = a, *y = b;
+
+  if (x->first != y->first)
+    return x->first < y->first ? -1 : 1;
+
+  return (x->second > y->second) - (x->second < y->second);
+}
+
+/* The pairs of boxes drawn over each other, in the order of @boxes. A whole
+ * form has thousands of labels: only boxes whose tops lie above another's
+ * bottom are compared, not every pair. */
+static GArray *
+find_overlaps (GArray *boxes)
+{
+  GArray *pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
+  g_autofree guint *by_top = g_new (guint, MAX (boxes->len, 1));
+  Box *all = (Box *) boxes->data;
+
+  for (guint i = 0; i < boxes->len; i++)
+    by_top[i] = i;
+  g_qsort_with_data (by_top, boxes->len, sizeof (guint), compare_tops, all);
+
+  for (guint k = 0; k < boxes->len; k++)
+    {
+      Box *a = &all[by_top[k]];
+      float bottom = a->bounds.origin.y + a->bounds.size.height;
+
+      for (guint m = k + 1; m < boxes->len && all[by_top[m]].bounds.origin.y < bottom; m++)
+        if (overlap (a, &all[by_top[m]]))
+          {
+            Pair pair = { MIN (by_top[k], by_top[m]), MAX (by_top[k], by_top[m]) };
+
+            g_array_append_val (pairs, pair);
+          }
+    }
+  g_array_sort (pairs, compare_pairs);
+
+  return pairs;
 }
 
 /*
@@ -619,6 +686,7 @@ elicit_render_check_layout (GtkWidget *dialog)
 {
   GtkWidget *body = elicit_dialog_get_body (ELICIT_DIALOG (dialog));
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  g_autoptr(GArray) pairs = NULL;
   g_autoptr(GString) problems = g_string_new (NULL);
   int minimum, natural;
 
@@ -627,11 +695,14 @@ elicit_render_check_layout (GtkWidget *dialog)
     return NULL;
 
   collect_boxes (body, body, boxes);
-  for (guint i = 0; i < boxes->len; i++)
+  pairs = find_overlaps (boxes);
+  for (guint i = 0, p = 0; i < boxes->len; i++)
     {
       check_natural_height (&g_array_index (boxes, Box, i), problems);
-      for (guint j = i + 1; j < boxes->len; j++)
-        check_overlap (&g_array_index (boxes, Box, i), &g_array_index (boxes, Box, j), problems);
+      for (; p < pairs->len && g_array_index (pairs, Pair, p).first == i; p++)
+        report_overlap (&g_array_index (boxes, Box, i),
+                        &g_array_index (boxes, Box, g_array_index (pairs, Pair, p).second),
+                        problems);
     }
 
   /* Every field can be scrolled to: the body is as tall as it needs. */
