@@ -156,6 +156,22 @@ collect_values (ElicitForm *self)
   return values;
 }
 
+/* An error line says something only now and then: while it is empty it
+ * asks for no width in characters, since each one it has makes its every
+ * measure read the font's metrics (a row's title, 12 characters at least in
+ * a bigger font, is as wide as the empty line ever was). With a message it
+ * is between 12 and 48 characters wide, as label_new() makes the others. */
+static void
+set_error_text (GtkLabel   *label,
+                const char *text)
+{
+  gboolean empty = *text == '\0';
+
+  gtk_label_set_width_chars (label, empty ? -1 : 12);
+  gtk_label_set_max_width_chars (label, empty ? -1 : 48);
+  gtk_label_set_text (label, text);
+}
+
 static void
 show_row_error (ElicitForm *self,
                 Row        *row)
@@ -170,10 +186,10 @@ show_row_error (ElicitForm *self,
     {
       g_autofree char *text = elicit_text_sanitize_block (message, ERROR_MAX);
 
-      gtk_label_set_text (GTK_LABEL (row->error_label), text);
+      set_error_text (GTK_LABEL (row->error_label), text);
     }
   else
-    gtk_label_set_text (GTK_LABEL (row->error_label), "");
+    set_error_text (GTK_LABEL (row->error_label), "");
   row->shown = shown;
   if (shown)
     gtk_widget_add_css_class (GTK_WIDGET (input), "error");
@@ -352,6 +368,7 @@ row_new (ElicitForm  *self,
   row->editor = ELICIT_FIELD_EDITOR (elicit_field_editor_new_full (field, alone));
   row->error_label = label_new (NULL, "error");
   gtk_widget_add_css_class (row->error_label, "caption");
+  set_error_text (GTK_LABEL (row->error_label), "");
 
   gtk_box_append (GTK_BOX (box), header_new (field, &title_label));
   if (description != NULL && *description != '\0')
