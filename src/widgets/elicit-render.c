@@ -524,7 +524,9 @@ describe (GtkWidget *widget)
 {
   if (GTK_IS_LABEL (widget))
     {
-      g_autofree char *start = g_utf8_substring (gtk_label_get_text (GTK_LABEL (widget)), 0, 30);
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+      /* g_utf8_substring() reads past the end of a shorter text. */
+      g_autofree char *start = g_utf8_substring (text, 0, MIN (g_utf8_strlen (text, -1), 30));
 
       return g_strdup_printf ("“%s”", start);
     }
