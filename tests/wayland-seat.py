@@ -68,11 +68,20 @@ def main():
     os.environ['GDK_BACKEND'] = 'wayland'
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     virtual_keyboard(bus)
-    # Only this check uses GTK here; COMMAND chooses its own backend.
+    # Only this check uses GTK here; COMMAND chooses its own backend. Nor is
+    # this window for the accessibility bus: GTK 4 ignores NO_AT_BRIDGE (GTK
+    # 3's switch) and would register an application there whose main loop
+    # stops below, so that every question put to it waits for its timeout.
+    a11y = os.environ.get('GTK_A11Y')
     os.environ['NO_AT_BRIDGE'] = '1'
+    os.environ['GTK_A11Y'] = 'none'
     wait_for_focus()
     del os.environ['GDK_BACKEND']
     del os.environ['NO_AT_BRIDGE']
+    if a11y is None:
+        del os.environ['GTK_A11Y']
+    else:
+        os.environ['GTK_A11Y'] = a11y
     # Tests that run on a bus of their own, with an XDG_RUNTIME_DIR of their
     # own, still reach this compositor and its keyboard.
     display = os.environ['WAYLAND_DISPLAY']
