@@ -49,6 +49,11 @@ class Skip(Exception):
     pass
 
 
+class ProgramExited(Failure):
+    """The program under test is gone: no wait for its windows can succeed,
+    and the wait says so at once instead of timing out on what it waited for."""
+
+
 def check(condition, message):
     if not condition:
         raise Failure(message)
@@ -98,12 +103,28 @@ def wait_for(what, func, timeout=TIMEOUT):
     while time.monotonic() < deadline:
         try:
             value = func()
+        except ProgramExited:
+            raise
         except Exception:  # the tree changes under our feet while GTK builds it
             value = None
         if value:
             return value
         time.sleep(0.1)
     raise Failure('timed out waiting for ' + what)
+
+
+def check_running(process):
+    """Raises ProgramExited, with how it ended and its stderr (when the test
+    reads it), if process (a subprocess.Popen, or None) has exited."""
+    if process is None or process.poll() is None:
+        return
+    status = process.returncode
+    how = 'was killed by signal %d' % -status if status < 0 else 'exited with status %d' % status
+    try:
+        _, err = process.communicate(timeout=TIMEOUT)
+    except (subprocess.TimeoutExpired, ValueError):
+        err = None
+    raise ProgramExited('the program under test %s%s' % (how, '; stderr:\n' + err if err else ''))
 
 
 # AT-SPI ----------------------------------------------------------------------------
@@ -218,11 +239,13 @@ def do_action(acc, name=None):
     raise Failure('%s %r has no action %r' % (acc.getRoleName(), acc.name, name))
 
 
-def find_dialog(title, pid=None, timeout=TIMEOUT):
-    """The showing window called title, of the process pid if given."""
+def find_dialog(title, pid=None, timeout=TIMEOUT, process=None):
+    """The showing window called title, of the process pid if given; fails
+    at once should process, the program that shows it, exit first."""
     pyatspi = _pyatspi()
 
     def found():
+        check_running(process)
         desktop = pyatspi.Registry.getDesktop(0)
         for i in range(desktop.childCount):
             app = desktop.getChildAtIndex(i)
@@ -236,11 +259,37 @@ def find_dialog(title, pid=None, timeout=TIMEOUT):
     return wait_for('the window %r' % title, found, timeout)
 
 
-def wait_sensitive(dialog, role, name):
+def wait_sensitive(dialog, role, name, process=None):
+    """The button (or other object) called name in dialog, once sensitive;
+    fails at once should process, the dialog's program, exit first, and
+    otherwise says what the dialog showed when the wait timed out."""
     def ready():
+        check_running(process)
         acc = find(dialog, role, name)
         return acc if acc is not None and sensitive(acc) else None
-    return wait_for('%s %r to be sensitive' % (role, name), ready)
+    try:
+        return wait_for('%s %r to be sensitive' % (role, name), ready)
+    except ProgramExited:
+        raise
+    except Failure as e:
+        raise Failure('%s; %s' % (e, dialog_account(dialog))) from None
+
+
+WAITS_FOR = 'What Send waits for'  # ElicitDialog's line beside its buttons (its tooltip)
+
+
+def dialog_account(dialog):
+    """What a person would have seen of dialog: whether it was showing and had
+    the focus, and what its line beside the buttons said Send waits for."""
+    try:
+        state = dialog.getState()
+        waits = [acc.name for acc in walk(dialog) if acc.description == WAITS_FOR and acc.name]
+    except Exception as e:  # destroyed, or its program does not answer
+        return 'the dialog could not be read (%s)' % (str(e).splitlines() or [type(e).__name__])[0]
+    return 'the dialog was %s, %s; %s' % (
+        'showing' if state.contains(_pyatspi().STATE_SHOWING) else 'not showing',
+        'active' if state.contains(_pyatspi().STATE_ACTIVE) else 'not active',
+        'it said Send waits for: %r' % waits[0] if waits else 'it named nothing Send waits for')
 
 
 def set_text(dialog, role, label, text):

@@ -27,11 +27,12 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
 
-from atspi_helpers import (Failure, Skip, TIMEOUT, a11y_env, atspi_missing, check,
+from atspi_helpers import (Failure, ProgramExited, Skip, TIMEOUT, a11y_env, atspi_missing, check,
                            check_equal, do_action,
                            find, find_dialog, pick_option, run_tests, set_number, set_text, showing, skip_all, test,
                            wait_for, wait_sensitive)
@@ -153,10 +154,10 @@ def texts(result):
     return [item['text'] for item in result['content']]
 
 
-def answer_dialog(title, pid, fill, button='Send'):
-    dialog = find_dialog(title, pid=pid)
+def answer_dialog(title, process, fill, button='Send'):
+    dialog = find_dialog(title, pid=process.pid, process=process)
     fill(dialog)
-    do_action(wait_sensitive(dialog, 'push button', button))
+    do_action(wait_sensitive(dialog, 'push button', button, process=process))
     wait_for('the dialog to close', lambda: gone(dialog))
 
 
@@ -187,10 +188,10 @@ DEMO_TITLE = 'Request from Demo 2026'
 def the_demo_servers_two_questions_in_one_round_come_back_exactly():
     run = elicit_call('Demo 2026', 'two_questions', ['--verbose', '--', DEMO])
     try:
-        answer_dialog(DEMO_TITLE, run.process.pid,
+        answer_dialog(DEMO_TITLE, run.process,
                       both(shows('What is your name?'), lambda d: set_text(d, 'text', 'Name', 'Ada “Countess” 🚀')))
         # A yes/no question on its own is answered with its Yes button.
-        answer_dialog(DEMO_TITLE, run.process.pid,
+        answer_dialog(DEMO_TITLE, run.process,
                       both(shows('Go ahead with the demo?'), shows('Go ahead')), button='Yes')
         status, out, err = run.finish()
         check_equal(status, 0, 'exit status (stderr: %s)' % err)
@@ -210,9 +211,9 @@ def the_demo_servers_two_questions_in_one_round_come_back_exactly():
 def the_demo_servers_second_round_carries_the_first_answer():
     run = elicit_call('Demo 2026', 'two_rounds', ['--', DEMO])
     try:
-        answer_dialog(DEMO_TITLE, run.process.pid, lambda d: set_text(d, 'text', 'Project name', 'Zed'))
+        answer_dialog(DEMO_TITLE, run.process, lambda d: set_text(d, 'text', 'Project name', 'Zed'))
         # Round two's question names the first answer: it came back in requestState.
-        answer_dialog(DEMO_TITLE, run.process.pid,
+        answer_dialog(DEMO_TITLE, run.process,
                       both(shows('Choose a framework and port for Zed'),
                            lambda d: pick_option(d, 'Framework', 'svelte'),
                            lambda d: set_number(d, 'Port', 8080)))
@@ -228,12 +229,32 @@ def the_demo_servers_url_request_opens_without_an_elicitation_id():
     before = len(opened())
     run = elicit_call('Demo 2026', 'url_login', ['--', DEMO])
     try:
-        answer_dialog(DEMO_TITLE, run.process.pid, shows('Please sign in to Example Co to continue.'),
+        answer_dialog(DEMO_TITLE, run.process, shows('Please sign in to Example Co to continue.'),
                       button='Open in Browser')
         result = call_result(run)
         check_equal(texts(result), ['accept'], 'the result text')
         check_equal(result['structuredContent'], {'action': 'accept'}, 'what the server received')
         check_equal(opened()[before:], ['https://auth.example.com/login'], 'what the browser was given')
+    finally:
+        run.close()
+
+
+@test
+def a_call_that_ends_with_its_dialog_open_is_reported_as_ended():
+    # A program that ends while its dialog is up (a crash, a fatal CRITICAL)
+    # leaves no Send to wait for: the wait says how it ended, with its stderr,
+    # and not that Send never became sensitive.
+    run = elicit_call('Demo 2026', 'two_questions', ['--', DEMO])
+    try:
+        def fill_then_end(dialog):
+            set_text(dialog, 'text', 'Name', 'Ada')
+            run.process.send_signal(signal.SIGKILL)
+        try:
+            answer_dialog(DEMO_TITLE, run.process, fill_then_end)
+        except ProgramExited as e:
+            check('was killed by signal %d' % signal.SIGKILL in str(e), 'what the wait said: %s' % e)
+        else:
+            raise Failure('the dialog was answered after its program was killed')
     finally:
         run.close()
 
@@ -246,7 +267,7 @@ V2_TITLE = 'Request from V2'
 def v2_form(server):
     run = elicit_call('V2', 'confirm_form', server)
     try:
-        answer_dialog(V2_TITLE, run.process.pid,
+        answer_dialog(V2_TITLE, run.process,
                       both(shows('Deploy the v2 build?'), shows('Deploy to staging')), button='Yes')
         check_equal(texts(call_result(run)), ['confirm: {"action":"accept","content":{"confirmed":true}}'],
                     'the result text')
@@ -257,9 +278,9 @@ def v2_form(server):
 def v2_two_at_once(server):
     run = elicit_call('V2', 'two_at_once', server)
     try:
-        answer_dialog(V2_TITLE, run.process.pid,
+        answer_dialog(V2_TITLE, run.process,
                       both(shows('What is your name?'), lambda d: set_text(d, 'text', 'Your name', 'Grace Hopper')))
-        answer_dialog(V2_TITLE, run.process.pid,
+        answer_dialog(V2_TITLE, run.process,
                       both(shows('Pick a colour'), lambda d: pick_option(d, 'Favourite colour', 'blue')))
         check_equal(texts(call_result(run)), ['name: {"action":"accept","content":{"name":"Grace Hopper"}}',
                                               'color: {"action":"accept","content":{"color":"blue"}}'],
@@ -271,8 +292,8 @@ def v2_two_at_once(server):
 def v2_two_rounds(server):
     run = elicit_call('V2', 'two_rounds', server)
     try:
-        answer_dialog(V2_TITLE, run.process.pid, lambda d: set_text(d, 'text', 'Project name', 'Orbit'))
-        answer_dialog(V2_TITLE, run.process.pid,
+        answer_dialog(V2_TITLE, run.process, lambda d: set_text(d, 'text', 'Project name', 'Orbit'))
+        answer_dialog(V2_TITLE, run.process,
                       both(shows('Framework and port for Orbit'),
                            lambda d: pick_option(d, 'Framework', 'vue'),
                            lambda d: set_number(d, 'Port', 3000)))
@@ -287,7 +308,7 @@ def v2_url(server):
     before = len(opened())
     run = elicit_call('V2', 'url_login', server)
     try:
-        answer_dialog(V2_TITLE, run.process.pid, shows('Sign in to Example Co'), button='Open in Browser')
+        answer_dialog(V2_TITLE, run.process, shows('Sign in to Example Co'), button='Open in Browser')
         check_equal(texts(call_result(run)), ['login: {"action":"accept"}'], 'the result text')
         check_equal(opened()[before:], ['https://auth.example.com/v2/login'], 'what the browser was given')
     finally:
