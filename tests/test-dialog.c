@@ -1664,6 +1664,68 @@ test_layout_check_names_text_drawn_over_text (Fixture       *fixture,
 
 /* The dialog grows with a long form up to about 80% of the monitor, and
  * a short one gets no scrollbar. */
+#define SCROLL_HINT "Scroll down to see every field"
+
+typedef struct
+{
+  GtkWidget *dialog;
+  guint      frames;
+  gboolean   hint_painted;
+} HintWatch;
+
+static void
+hint_after_paint_cb (GdkFrameClock *clock,
+                     HintWatch     *watch)
+{
+  GtkLabel *hint = find_label (watch->dialog, SCROLL_HINT);
+
+  watch->frames++;
+  if (hint != NULL && gtk_widget_get_mapped (GTK_WIDGET (hint)))
+    watch->hint_painted = TRUE;
+}
+
+static void
+watch_hint_cb (GtkWidget *dialog,
+               HintWatch *watch)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (dialog), "after-paint",
+                    G_CALLBACK (hint_after_paint_cb), watch);
+}
+
+/* A form that fits never says "Scroll down", not even in the frame painted
+ * before its first layout told that it fits. */
+static void
+test_a_form_that_fits_never_says_scroll_down (Fixture       *fixture,
+                                              gconstpointer  data)
+{
+  HintWatch watch = { NULL, 0, FALSE };
+  g_autoptr(JsonNode) params = NULL;
+  g_autoptr(GError) error = NULL;
+
+  params = json_from_string ("{\"message\": \"One question\", \"requestedSchema\": {\"type\": \"object\", "
+                             "\"properties\": {\"name\": {\"type\": \"string\", \"title\": \"Name\"}}}}", &error);
+  g_assert_no_error (error);
+  fixture->request = elicit_request_new (json_node_get_object (params), &error);
+  g_assert_no_error (error);
+  elicit_request_set_responder (fixture->request, capture_answer_cb, fixture, NULL);
+  fixture->dialog = g_object_ref (elicit_dialog_new (fixture->request));
+  elicit_dialog_set_accept_delay (dialog (fixture), 0);
+  watch.dialog = fixture->dialog;
+  g_signal_connect_after (fixture->dialog, "realize", G_CALLBACK (watch_hint_cb), &watch);
+
+  gtk_window_present (GTK_WINDOW (fixture->dialog));
+  WAIT_UNTIL (watch.frames >= 1);
+  wait_frames (fixture->dialog, 3);
+  g_signal_handlers_disconnect_by_data (gtk_widget_get_frame_clock (fixture->dialog), &watch);
+  g_signal_handlers_disconnect_by_data (fixture->dialog, &watch);
+
+  g_assert_false (watch.hint_painted);
+  g_assert_false (shows_label (fixture, SCROLL_HINT));
+  g_assert_true (gtk_widget_is_sensitive (elicit_dialog_get_accept_button (dialog (fixture))));
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
 static void
 test_dialog_fits_the_monitor (Fixture       *fixture,
                               gconstpointer  data)
@@ -2031,6 +2093,8 @@ main (int   argc,
   add_test ("/Elicit/Dialog/a-long-message-is-capped", NULL, test_a_long_message_is_capped);
   add_test ("/Elicit/Dialog/send-waits-until-every-field-was-shown", NULL,
             test_send_waits_until_every_field_was_shown);
+  add_test ("/Elicit/Dialog/a-form-that-fits-never-says-scroll-down", NULL,
+            test_a_form_that_fits_never_says_scroll_down);
   add_test ("/Elicit/Dialog/fits-the-monitor", NULL, test_dialog_fits_the_monitor);
   add_test ("/Elicit/Dialog/contrast/light", GINT_TO_POINTER (FALSE), test_error_and_secondary_text_contrast);
   add_test ("/Elicit/Dialog/contrast/dark", GINT_TO_POINTER (TRUE), test_error_and_secondary_text_contrast);

@@ -128,13 +128,16 @@ fill_attention (ElicitDialog *self)
 
   errors = elicit_form_get_errors (self->form);
   n_problems = g_hash_table_size (errors);
-  if (n_problems == 0 && !self->fields_seen)
+  if (n_problems == 0 && self->end_unseen && !self->fields_seen)
     {
       fill_unseen (self);
       return;
     }
 
-  /* Hidden, it leaves its room to the buttons; the row's height stays. */
+  /* Hidden, it leaves its room to the buttons; the row's height stays.
+   * Before a layout has told whether the form's end shows, nothing is
+   * said: a form that fits never shows "Scroll down", not even for the
+   * frame before its first layout. */
   show_attention (self, n_problems > 0);
   if (n_problems == 0)
     {
@@ -240,7 +243,8 @@ last_field_widget (ElicitDialog *self)
   return elicit_form_get_field_widget (self->form, elicit_field_get_name (last));
 }
 
-/* Whether the last field's top (a line of it) is in the body's view. */
+/* Whether the last field's top (a line of it) is in the body's view, which
+ * has been laid out (its page has a size). */
 static gboolean
 last_field_in_view (ElicitDialog  *self,
                     GtkAdjustment *adjustment)
@@ -252,7 +256,7 @@ last_field_in_view (ElicitDialog  *self,
 
   /* The end of a long form still being built is not the form's end; the
    * last rows change the adjustment, which asks again. */
-  if (page <= 0 || !elicit_form_get_complete (self->form))
+  if (!elicit_form_get_complete (self->form))
     return FALSE;
   if (value + page >= gtk_adjustment_get_upper (adjustment) - 1)
     return TRUE;
@@ -267,14 +271,37 @@ void
 elicit_dialog_note_fields_seen (ElicitDialog  *self,
                                 GtkAdjustment *adjustment)
 {
-  if (self->fields_seen || self->form == NULL || !last_field_in_view (self, adjustment))
+  /* Not laid out yet: nothing is known of what shows. */
+  if (self->fields_seen || self->form == NULL || gtk_adjustment_get_page_size (adjustment) <= 0)
     return;
 
-  self->fields_seen = TRUE;
-  elicit_dialog_update_actions (self);
+  if (last_field_in_view (self, adjustment))
+    {
+      self->fields_seen = TRUE;
+      elicit_dialog_update_actions (self);
+    }
+  else if (!self->end_unseen)
+    self->end_unseen = TRUE;
+  else
+    return;
+
   /* Its text changes size: not during the allocation this runs in. */
   if (self->attention_idle == 0)
     self->attention_idle = g_idle_add (attention_idle_cb, self);
+}
+
+/* Says now what the line beside Send would say at the next idle, for a
+ * picture of the dialog taken at once. Returns whether it changed. */
+gboolean
+elicit_dialog_settle_attention (ElicitDialog *self)
+{
+  if (self->attention_idle == 0)
+    return FALSE;
+
+  g_clear_handle_id (&self->attention_idle, g_source_remove);
+  elicit_dialog_update_attention (self);
+
+  return TRUE;
 }
 
 /* A line above the buttons when the body scrolls, so a field cut in half

@@ -69,6 +69,7 @@ struct _ElicitDialog
   guint                   closing : 1;
   guint                   lost_to_popover : 1;
   guint                   fields_seen : 1;
+  guint                   end_unseen : 1;     /* a layout found the form's end out of view */
   guint                   link_copied : 1;
   guint                   attention_idle;
 
@@ -122,6 +123,7 @@ void        elicit_dialog_note_fields_seen    (ElicitDialog           *self,
                                                GtkAdjustment          *adjustment);
 void        elicit_dialog_body_adjustment_changed (ElicitDialog       *self,
                                                GtkAdjustment          *adjustment);
+gboolean    elicit_dialog_settle_attention    (ElicitDialog           *self);
 void        elicit_dialog_cancel_all          (ElicitDialog           *self);
 
 void        elicit_dialog_set_launch_func     (ElicitDialog           *self,

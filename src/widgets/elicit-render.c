@@ -785,7 +785,10 @@ elicit_render_dialog_to_png (ElicitRequest  *request,
   gtk_widget_set_can_target (dialog, FALSE);
   gtk_widget_set_visible (dialog, TRUE);
 
+  /* What the line beside Send says once the first layout has told
+   * whether the form's end shows; then the frames that show it. */
   ret = wait_for_paint (dialog, error) &&
+        (!elicit_dialog_settle_attention (ELICIT_DIALOG (dialog)) || wait_for_paint (dialog, error)) &&
         save_whole_png (ELICIT_DIALOG (dialog), path, &writer, error);
   if (ret)
     {
