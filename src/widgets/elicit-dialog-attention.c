@@ -111,7 +111,6 @@ fill_unseen (ElicitDialog *self)
   gtk_label_set_text (self->attention_label, text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->attention_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
-  show_attention (self, TRUE);
 }
 
 static void
@@ -128,16 +127,18 @@ fill_attention (ElicitDialog *self)
 
   errors = elicit_form_get_errors (self->form);
   n_problems = g_hash_table_size (errors);
-  if (n_problems == 0 && self->end_unseen && !self->fields_seen)
+  if (n_problems == 0 && !self->fields_seen)
     {
+      /* Shown once a layout has found the form's end out of view: a form
+       * that fits never says "Scroll down", not even in the frame before
+       * its first layout. Until then it is there unseen, so the row is
+       * as tall from the start as it will be. */
       fill_unseen (self);
+      show_attention (self, self->end_unseen);
       return;
     }
 
-  /* Hidden, it leaves its room to the buttons; the row's height stays.
-   * Before a layout has told whether the form's end shows, nothing is
-   * said: a form that fits never shows "Scroll down", not even for the
-   * frame before its first layout. */
+  /* Hidden, it leaves its room to the buttons; the row's height stays. */
   show_attention (self, n_problems > 0);
   if (n_problems == 0)
     {
