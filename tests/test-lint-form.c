@@ -153,7 +153,7 @@ describe_built_editor (ElicitForm  *form,
   if (GTK_IS_ENTRY (widget))
     {
       GtkEntry *entry = GTK_ENTRY (widget);
-      const char *tooltip;
+      g_autofree char *tooltip = NULL;
 
       switch ((int) gtk_entry_get_input_purpose (entry))
         {
