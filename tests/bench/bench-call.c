@@ -162,7 +162,19 @@ rss_kib (GPid pid)
   return g_ascii_strtoll (line + strlen ("\nVmRSS:"), NULL, 10);
 }
 
-/* @renderer: NULL for each program's default, or a GSK_RENDERER value. */
+/* Ends a measured program and closes its stderr. */
+static void
+stop_child (GPid pid,
+            int  err_fd)
+{
+  int status;
+
+  kill (pid, SIGTERM);
+  waitpid (pid, &status, 0);
+  g_spawn_close_pid (pid);
+  close (err_fd);
+}
+
 /* The environment of a measured program: the caller's, with @renderer
  * (NULL: each program's default) and the timing lines on. */
 static char **
@@ -197,7 +209,6 @@ measure (Display     *display,
   g_auto(GStrv) env = child_environ (renderer);
   GPid pid;
   int err_fd = -1;
-  int status;
   gint64 deadline;
 
   memset (run, 0, sizeof *run);
@@ -233,10 +244,7 @@ measure (Display     *display,
   if (run->x_mapped != 0)
     run->rss_kib = rss_kib (pid);
 
-  kill (pid, SIGTERM);
-  waitpid (pid, &status, 0);
-  g_spawn_close_pid (pid);
-  close (err_fd);
+  stop_child (pid, err_fd);
 
   return run->x_mapped != 0 && (!elicit || (run->first_frame != 0 && run->mapped != 0 &&
                                             run->received != 0));
@@ -284,13 +292,13 @@ measure_rounds (const char *elicit,
                          "--", "/usr/bin/python3", ask_server, delay, NULL, NULL };
   GPid pid;
   int err_fd = -1;
-  int status;
   int timing_fd;
   gint64 deadline;
 
   env = g_environ_setenv (env, "ELICIT_PROMPTER", "local", TRUE);
 
   memset (run, 0, sizeof *run);
+  /* An empty file of our own that ask-server appends its lines to. */
   timing_fd = g_file_open_tmp ("bench-call-XXXXXX", &timing, &error);
   if (timing_fd < 0)
     {
@@ -320,10 +328,7 @@ measure_rounds (const char *elicit,
         read_stderr (err_fd, buffer, run);
     }
 
-  kill (pid, SIGTERM);
-  waitpid (pid, &status, 0);
-  g_spawn_close_pid (pid);
-  close (err_fd);
+  stop_child (pid, err_fd);
   read_asked (timing, run);
   g_unlink (timing);
 
