@@ -1013,6 +1013,8 @@ test_a_long_message_is_capped (Fixture       *fixture,
   click (elicit_dialog_get_cancel_button (dialog (fixture)));
 }
 
+#define SCROLL_HINT "Scroll down to see every field"
+
 /* A form too long for the dialog: Send waits until its end has been on
  * screen, and the line beside it says so; elicit_dialog_accept() (for
  * programs) does not wait. */
@@ -1035,14 +1037,14 @@ test_send_waits_until_every_field_was_shown (Fixture       *fixture,
   accept = elicit_dialog_get_accept_button (dialog (fixture));
   g_assert_true (elicit_dialog_get_can_accept (dialog (fixture)));
   g_assert_false (gtk_widget_is_sensitive (accept));
-  g_assert_true (shows_label (fixture, "Scroll down to see every field"));
+  g_assert_true (shows_label (fixture, SCROLL_HINT));
 
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (
     GTK_WIDGET (elicit_dialog_get_form (dialog (fixture))), GTK_TYPE_SCROLLED_WINDOW)));
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
   wait_frames (fixture->dialog, 3);
   g_assert_true (gtk_widget_is_sensitive (accept));
-  g_assert_false (shows_label (fixture, "Scroll down to see every field"));
+  g_assert_false (shows_label (fixture, SCROLL_HINT));
 
   click (accept);
   assert_answers (fixture, "{\"action\":\"accept\",\"content\":{}}");
@@ -1558,6 +1560,57 @@ set_dark (gboolean dark)
 #endif
 }
 
+/* Whether @label's text is in what @window draws now: its box holds more
+ * than its background. */
+static gboolean
+is_drawn (GtkWidget *window,
+          GtkWidget *label)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guint8 *pixels = NULL;
+  int width = gtk_widget_get_width (window), height = gtk_widget_get_height (window);
+  gsize stride = width * 4;
+  graphene_rect_t box;
+
+  g_assert_true (gtk_widget_compute_bounds (label, window, &box));
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+
+  return label_contrast (pixels, stride, &box) > 2.0;
+}
+
+/* The hint appears after the first layout: GTK 4.8 does not redraw the
+ * row of a child shown then by itself, so the dialog asks it to. */
+static void
+test_a_long_form_draws_its_scroll_hint (Fixture       *fixture,
+                                        gconstpointer  data)
+{
+  g_autoptr(GString) params = g_string_new ("{\"message\": \"Many questions\", \"requestedSchema\": "
+                                            "{\"type\": \"object\", \"properties\": {");
+  GtkLabel *hint;
+
+  for (guint i = 0; i < 40; i++)
+    g_string_append_printf (params, "%s\"f%u\": {\"type\": \"string\", \"title\": \"Field %u\"}",
+                            i > 0 ? ", " : "", i, i);
+  g_string_append (params, "}}}");
+  show_dialog (fixture, params->str, 0);
+  wait_frames (fixture->dialog, 3);
+
+  hint = find_label (fixture->dialog, SCROLL_HINT);
+  g_assert_nonnull (hint);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (hint)));
+  g_assert_true (is_drawn (fixture->dialog, GTK_WIDGET (hint)));
+
+  click (elicit_dialog_get_cancel_button (dialog (fixture)));
+}
+
 static void
 test_error_and_secondary_text_contrast (Fixture       *fixture,
                                         gconstpointer  data)
@@ -1664,8 +1717,6 @@ test_layout_check_names_text_drawn_over_text (Fixture       *fixture,
 
 /* The dialog grows with a long form up to about 80% of the monitor, and
  * a short one gets no scrollbar. */
-#define SCROLL_HINT "Scroll down to see every field"
-
 typedef struct
 {
   GtkWidget *dialog;
@@ -2095,6 +2146,8 @@ main (int   argc,
             test_send_waits_until_every_field_was_shown);
   add_test ("/Elicit/Dialog/a-form-that-fits-never-says-scroll-down", NULL,
             test_a_form_that_fits_never_says_scroll_down);
+  add_test ("/Elicit/Dialog/a-long-form-draws-its-scroll-hint", NULL,
+            test_a_long_form_draws_its_scroll_hint);
   add_test ("/Elicit/Dialog/fits-the-monitor", NULL, test_dialog_fits_the_monitor);
   add_test ("/Elicit/Dialog/contrast/light", GINT_TO_POINTER (FALSE), test_error_and_secondary_text_contrast);
   add_test ("/Elicit/Dialog/contrast/dark", GINT_TO_POINTER (TRUE), test_error_and_secondary_text_contrast);

@@ -96,6 +96,10 @@ show_attention (ElicitDialog *self,
   gtk_widget_set_child_visible (self->attention_button, shown);
   gtk_widget_set_can_target (self->attention_button, shown);
   gtk_widget_set_can_focus (self->attention_button, shown);
+  /* GTK 4.8 maps a child made visible again without redrawing its parent,
+   * and a child never drawn yet does not ask it to: the row is drawn from
+   * before, without the line, until something else changes there. */
+  gtk_widget_queue_draw (gtk_widget_get_parent (self->attention_button));
 }
 
 /* The form is valid, but its end has not been on screen yet. */
