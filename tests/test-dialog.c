@@ -1883,6 +1883,33 @@ test_render_seeds (void)
     g_rmdir (tmp_dir);
 }
 
+/* A PNG path of its own: test-dialog and test-dialog-adw run at once. */
+static char *
+tmp_png_path (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("elicit-test-XXXXXX.png", &path, &error);
+
+  g_assert_no_error (error);
+  g_close (fd, NULL);
+
+  return path;
+}
+
+/* Where a render called @name goes: $ELICIT_SHOTS_DIR to look at, or a
+ * file of this process's own. */
+static char *
+shot_path (const char *name)
+{
+  const char *shots_dir = g_getenv ("ELICIT_SHOTS_DIR");
+
+  if (shots_dir != NULL)
+    return g_strdup_printf ("%s/%s.png", shots_dir, name);
+
+  return tmp_png_path ();
+}
+
 static void
 test_render_url (void)
 {
@@ -1896,15 +1923,14 @@ test_render_url (void)
   for (guint i = 0; i < G_N_ELEMENTS (urls); i++)
     {
       g_autofree char *params = NULL;
-      g_autofree char *png = NULL;
+      g_autofree char *name = g_strdup_printf ("dialog-%s", urls[i].name);
+      g_autofree char *png = shot_path (name);
       g_autoptr(ElicitRequest) request = NULL;
 
       params = g_strdup_printf ("{\"mode\": \"url\", \"elicitationId\": \"e-%u\", \"url\": \"%s\", "
                                 "\"message\": \"Sign in to your Example account so the assistant can read your calendar.\"}",
                                 i, urls[i].url);
       request = request_from_json (params);
-      png = g_strdup_printf ("%s/dialog-%s.png", shots_dir != NULL ? shots_dir : g_get_tmp_dir (), urls[i].name);
-
       render_and_check (request, "Calendar", "Example Calendar MCP", png);
       if (shots_dir == NULL)
         g_unlink (png);
@@ -1916,12 +1942,11 @@ static void
 test_render_status (void)
 {
   const char *shots_dir = g_getenv ("ELICIT_SHOTS_DIR");
-  const char *dir = shots_dir != NULL ? shots_dir : g_get_tmp_dir ();
   g_autoptr(ElicitRequest) withdrawn = request_from_json (NAME_FORM);
   g_autoptr(ElicitRequest) waiting = request_from_json (URL_REQUEST ("https://auth.example.com/login?elicitationId=e-1"));
   g_autoptr(GError) error = NULL;
-  g_autofree char *withdrawn_png = g_build_filename (dir, "dialog-withdrawn.png", NULL);
-  g_autofree char *waiting_png = g_build_filename (dir, "dialog-waiting.png", NULL);
+  g_autofree char *withdrawn_png = shot_path ("dialog-withdrawn");
+  g_autofree char *waiting_png = shot_path ("dialog-waiting");
 
   g_assert_true (elicit_request_withdraw (withdrawn, "Took too long"));
   render_and_check (withdrawn, "Demo Server", NULL, withdrawn_png);
@@ -1966,20 +1991,6 @@ forty_fields_request (guint n_fields)
   json_object_set_member (params, "requestedSchema", g_steal_pointer (&schema));
 
   return elicit_request_new (params, &error);
-}
-
-/* A PNG path of its own: test-dialog and test-dialog-adw run at once. */
-static char *
-tmp_png_path (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = NULL;
-  int fd = g_file_open_tmp ("elicit-test-XXXXXX.png", &path, &error);
-
-  g_assert_no_error (error);
-  g_close (fd, NULL);
-
-  return path;
 }
 
 static int
